@@ -1,0 +1,202 @@
+// Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
+// the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
+import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ValueStyle } from "../../runtime/catalog/types.js";
+import type { CatalogProblem, LoadedCatalog } from "./load.js";
+import { resolveParams } from "./params.js";
+import type { RawAction, RawColumn, RawNextStep } from "./raw.js";
+import { inputSchema, outputSchema } from "./schemas.js";
+
+/** One row of action-ids.tsv, the target catalog. */
+export interface TargetRow {
+  readonly id: string;
+  readonly classification: string;
+  readonly tier: string;
+  readonly graphql: boolean;
+}
+
+/** Everything codegen writes is derived from this model. */
+export interface CatalogModel {
+  readonly docsVersion: string;
+  readonly domains: readonly DomainRecord[];
+  readonly actions: readonly ActionRecord[];
+  readonly formatters: Readonly<Record<string, FormatterRecord>>;
+  readonly inputSchemas: Readonly<Record<string, JsonSchema>>;
+  readonly outputSchemas: Readonly<Record<string, JsonSchema>>;
+  readonly target: readonly TargetRow[];
+  readonly warnings: readonly string[];
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Parses action-ids.tsv. */
+export function parseTarget(tsv: string): TargetRow[] {
+  const [header, ...rows] = tsv.trim().split("\n");
+  if (header !== "id\tdomain\taction\tkind\ttier\tgraphql") throw new Error("action-ids.tsv: unexpected header");
+  return rows.map((r) => {
+    const [id, , , classification, tier, graphql] = r.split("\t");
+    return { id, classification, tier, graphql: graphql === "yes" };
+  });
+}
+
+/** Builds the model, or returns every problem found. */
+export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]): { model?: CatalogModel; problems: CatalogProblem[] } {
+  const { raw, locate } = loaded;
+  const problems: CatalogProblem[] = [];
+  const warnings: string[] = [];
+  const targetById = new Map(target.map((t) => [t.id, t]));
+  const ids = Object.keys(raw.actions).sort();
+  const actions: ActionRecord[] = [];
+  const inputSchemas: Record<string, JsonSchema> = {};
+  const outputSchemas: Record<string, JsonSchema> = {};
+  const formatters: Record<string, FormatterRecord> = {};
+  const toolNames = new Map<string, string>();
+
+  for (const id of ids) {
+    const a = raw.actions[id];
+    const fail = (path: (string | number)[], message: string) => problems.push({ ...locate(["actions", id, ...path]), action: id, message });
+    const [domain, verb] = id.split(".");
+    if (!raw.domains[domain]) fail([], `domain "${domain}" is not declared under domains`);
+    const row = targetById.get(id);
+    if (!row) fail([], "is not in codegen/inputs/action-ids.tsv (extending the target catalog is a reviewed change)");
+    else {
+      if (row.classification !== a.classification) fail(["classification"], `is ${a.classification} but action-ids.tsv says ${row.classification}`);
+      if (row.tier !== a.tier && !(row.tier === "premium" && a.tier === "ultimate")) fail(["tier"], `is ${a.tier} but action-ids.tsv says ${row.tier}`);
+      if (row.graphql !== Boolean(a.request.graphql)) fail(["request"], `graphql flag disagrees with action-ids.tsv (${row.graphql ? "yes" : "no"})`);
+    }
+    if (a.classification !== "read" && a.idempotent === undefined) fail([], "write and destructive actions must state idempotent (CAT-11)");
+    if (a.classification === "read" && a.idempotent === false) fail(["idempotent"], "a read is always idempotent");
+
+    const individual = `gitlab_${domain}_${verb}`;
+    if (!TOOL_NAME.test(individual)) fail([], `derived tool name ${individual} breaks ^[a-zA-Z0-9_-]{1,64}$`);
+    if (individual.length > 54) warnings.push(`${id}: tool name ${individual} is longer than 54 characters (CAT-29)`);
+    const clash = toolNames.get(individual);
+    if (clash) fail([], `derives the same tool name as ${clash}: ${individual}`);
+    toolNames.set(individual, id);
+
+    const params = resolveParams(raw, a);
+    const names = new Set(params.map((p) => p.record.name));
+    checkRequest(a, names, params.map((p) => p.record), fail);
+    if (a.resource_template) {
+      for (const v of templateVars(a.resource_template)) {
+        if (!names.has(v)) fail(["resource_template"], `names {${v}}, which is not a parameter of the action (CAT-15)`);
+      }
+    }
+    checkOutput(raw.types, a, fail);
+    const nextSteps = steps(a.next_steps ?? [], raw.actions, (i, m) => fail(["next_steps", i], m));
+    const notFound = a.not_found && {
+      resource: a.not_found.resource,
+      subject: a.not_found.subject,
+      hints: steps(a.not_found.hints, raw.actions, (i, m) => fail(["not_found", "hints", i], m)),
+    };
+    for (const v of templateVars(a.not_found?.subject ?? "")) {
+      if (!names.has(v)) fail(["not_found", "subject"], `names {${v}}, which is not a parameter of the action`);
+    }
+    const graphql = a.request.graphql;
+    actions.push({
+      id,
+      domain,
+      action: verb,
+      title: a.title,
+      description: a.description.trim(),
+      classification: a.classification,
+      idempotent: a.classification === "read" ? true : a.idempotent!,
+      contentKind: a.content_kind,
+      tier: a.tier,
+      gitlabComOnly: a.gitlab_com_only ?? false,
+      scope: a.scope,
+      adminMode: a.admin_mode ?? false,
+      graphql: Boolean(graphql),
+      tags: a.tags ?? [],
+      aliases: a.aliases ?? [],
+      ...(a.docs ? { docsUrl: raw.gitlab.docs_url + a.docs } : {}),
+      ...(a.resource_template ? { resourceTemplate: a.resource_template } : {}),
+      quickActionFields: a.quick_action_fields ?? [],
+      request: graphql
+        ? {
+            kind: "graphql",
+            document: graphql.document.trim(),
+            operationName: /^\s*(?:query|mutation)\s+([A-Za-z0-9_]+)/.exec(graphql.document)?.[1] ?? "",
+            variables: graphql.variables,
+            result: graphql.result,
+            ...(graphql.pagination ? { pagination: graphql.pagination } : {}),
+            ...(graphql.full_path_from ? { fullPathFrom: graphql.full_path_from } : {}),
+          }
+        : { kind: "rest", ...a.request.rest! },
+      params: params.map((p) => p.record),
+      requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
+      output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
+    });
+    formatters[id] = {
+      present: {
+        ...(a.present.title ? { title: a.present.title } : {}),
+        ...(a.present.heading ? { heading: a.present.heading } : {}),
+        ...(a.present.empty ? { empty: a.present.empty } : {}),
+        ...(a.present.columns ? { columns: a.present.columns.map(column) } : {}),
+        ...(a.present.fields ? { fields: a.present.fields.map(column) } : {}),
+      },
+      nextSteps,
+      ...(notFound ? { notFound } : {}),
+    };
+    inputSchemas[id] = inputSchema(params);
+    outputSchemas[id] = outputSchema(raw, a);
+  }
+  const domains = Object.entries(raw.domains)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, d]) => ({ name, title: d.title, description: d.description.trim() }));
+  if (problems.length > 0) return { problems };
+  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, target, warnings } };
+}
+
+type Fail = (path: (string | number)[], message: string) => void;
+
+function checkRequest(a: RawAction, names: Set<string>, params: readonly { name: string; in: string }[], fail: Fail) {
+  const rest = a.request.rest;
+  if (rest) {
+    const inPath = new Set(templateVars(rest.path));
+    for (const v of inPath) if (!names.has(v)) fail(["request", "rest", "path"], `names {${v}}, which is not a parameter`);
+    for (const p of params) {
+      if (p.in === "path" && !inPath.has(p.name)) fail(["params", p.name], `is in: path but the path does not name {${p.name}}`);
+      if (p.in !== "path" && inPath.has(p.name)) fail(["params", p.name], "appears in the path, so it must be in: path");
+    }
+    const paged = rest.pagination === "offset";
+    if (paged !== (names.has("page") && names.has("per_page"))) fail(["request", "rest"], "offset pagination and the page/per_page params go together");
+  }
+  const gql = a.request.graphql;
+  if (gql) {
+    for (const [variable, param] of Object.entries(gql.variables)) {
+      if (!names.has(param)) fail(["request", "graphql", "variables", variable], `maps to unknown param "${param}"`);
+    }
+    const paged = gql.pagination === "cursor";
+    if (paged !== (names.has("first") && names.has("after"))) fail(["request", "graphql"], "cursor pagination and the first/after params go together");
+  }
+}
+
+function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {
+  const o = a.output;
+  const kinds = [o.object, o.list, o.status].filter((v) => v !== undefined).length;
+  if (kinds !== 1) fail(["output"], "declares exactly one of object, list or status")
+  for (const t of [o.object, o.list]) if (t && !types[t]) fail(["output"], `names unknown type "${t}"`);
+  if (o.list && (!o.key || !a.present.columns || !a.present.title || !a.present.empty)) fail(["present"], "a list needs output.key and present.title, columns and empty");
+  if (o.object && (!a.present.heading || !a.present.fields)) fail(["present"], "an object output needs present.heading and fields");
+  if (o.status && a.next_steps?.length) fail(["next_steps"], "a status result is one line (FMT-11), so it carries no next steps");
+  const paged = Boolean(a.request.rest?.pagination || a.request.graphql?.pagination);
+  if (paged !== Boolean(o.list)) fail(["output"], "paginated requests return lists, and lists come from paginated requests");
+}
+
+function steps(raw: readonly RawNextStep[], actions: Record<string, unknown>, fail: (i: number, m: string) => void): NextStepRecord[] {
+  return raw.map((s, i) => {
+    const [key, text] = Object.entries(s)[0];
+    if (key === "text") return { text };
+    if (!actions[key]) fail(i, `names action "${key}", which the catalog does not have`);
+    return { action: key, text };
+  });
+}
+
+function column(c: RawColumn): ColumnRecord {
+  return { label: c.label, field: c.field, as: (c.as ?? (c.link ? "text" : "text")) as ValueStyle, ...(c.link ? { link: c.link } : {}) };
+}
+
+/** Variable names of an RFC 6570 simple template (`{project_id}`). */
+export function templateVars(template: string): string[] {
+  return [...template.matchAll(/\{([a-z_][a-z0-9_]*)\}/g)].map((m) => m[1]);
+}

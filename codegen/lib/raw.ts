@@ -1,0 +1,73 @@
+// The shape of catalog.yaml as parsed, after schema validation (see codegen/catalog.schema.json).
+
+export interface RawParam {
+  use?: string;
+  type?: "string" | "integer" | "number" | "boolean" | "id" | "array" | "object";
+  items?: RawParam;
+  properties?: Record<string, RawParam>;
+  description?: string;
+  required?: boolean;
+  in?: "path" | "query" | "body";
+  gitlab_name?: string;
+  enum?: (string | number)[];
+  default?: string | number | boolean;
+  minimum?: number;
+  maximum?: number;
+  min_length?: number;
+  max_length?: number;
+  format?: string;
+  aliases?: string[];
+}
+
+export interface RawField {
+  type?: "string" | "integer" | "number" | "boolean" | "object" | "array";
+  ref?: string;
+  items?: RawField;
+  format?: "date-time" | "date" | "uri";
+  description?: string;
+  guaranteed?: boolean;
+}
+
+export interface RawColumn {
+  label: string;
+  field: string;
+  as?: string;
+  link?: string;
+}
+
+export type RawNextStep = Record<string, string>;
+
+export interface RawAction {
+  title: string;
+  description: string;
+  classification: "read" | "write" | "destructive";
+  idempotent?: boolean;
+  content_kind: "list" | "detail" | "mutate" | "assistant" | "image";
+  tier: "free" | "premium" | "ultimate";
+  gitlab_com_only?: boolean;
+  scope: "read_api" | "api";
+  admin_mode?: boolean;
+  tags?: string[];
+  aliases?: string[];
+  docs?: string;
+  resource_template?: string;
+  quick_action_fields?: string[];
+  request: {
+    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset" };
+    graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
+  };
+  params?: Record<string, RawParam>;
+  output: { object?: string; list?: string; key?: string; status?: true };
+  present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[] };
+  next_steps?: RawNextStep[];
+  not_found?: { resource: string; subject: string; hints: RawNextStep[] };
+}
+
+export interface RawCatalog {
+  catalog_version: 1;
+  gitlab: { docs_version: string; docs_url: string };
+  domains: Record<string, { title: string; description: string }>;
+  params: Record<string, RawParam>;
+  types: Record<string, { description: string; fields: Record<string, RawField> }>;
+  actions: Record<string, RawAction>;
+}

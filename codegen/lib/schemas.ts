@@ -1,0 +1,169 @@
+// Builds the JSON Schemas an action publishes: its closed input schema and its output schema.
+// Dialect: only keywords that read the same in draft-07 and 2020-12 (STYLE, CMP-12..14): input schemas
+// are fully inlined, every property typed, every array with items, every object with properties.
+import type { JsonSchema } from "../../runtime/catalog/types.js";
+import type { RawAction, RawCatalog, RawField, RawParam } from "./raw.js";
+import type { ResolvedParam } from "./params.js";
+
+/** The closed input schema of an action (VAL-1). */
+export function inputSchema(params: readonly ResolvedParam[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const p of params) properties[p.record.name] = paramSchema(p.spec);
+  const required = params.filter((p) => p.record.required).map((p) => p.record.name);
+  return { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+}
+
+function paramSchema(p: RawParam): JsonSchema {
+  const s: Record<string, unknown> = {};
+  switch (p.type ?? "string") {
+    case "id":
+      s.type = ["string", "integer"];
+      break;
+    case "array":
+      s.type = "array";
+      s.items = paramSchema(p.items ?? { type: "string" });
+      break;
+    case "object":
+      s.type = "object";
+      s.properties = Object.fromEntries(Object.entries(p.properties ?? {}).map(([k, v]) => [k, paramSchema(v)]));
+      s.additionalProperties = false;
+      break;
+    default:
+      s.type = p.type ?? "string";
+  }
+  if (p.description) s.description = p.description;
+  if (p.enum) s.enum = p.enum;
+  if (p.default !== undefined) s.default = p.default;
+  if (p.minimum !== undefined) s.minimum = p.minimum;
+  if (p.maximum !== undefined) s.maximum = p.maximum;
+  if (p.min_length !== undefined) s.minLength = p.min_length;
+  if (p.max_length !== undefined) s.maxLength = p.max_length;
+  return s;
+}
+
+const nextStepsSchema: JsonSchema = {
+  type: "array",
+  items: { type: "string" },
+  description: "Suggested follow-up actions, by canonical action ID.",
+};
+
+/** The seven REST pagination fields, always all present (FMT-5), plus the keyset cursor when GitLab sent one. */
+export const restPaginationSchema: JsonSchema = {
+  type: "object",
+  description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+  properties: {
+    page: { type: "integer", description: "The page returned, counting from 1." },
+    per_page: { type: "integer", description: "Items per page." },
+    total_items: { type: "integer", description: "Items in all pages, 0 when GitLab sent no total." },
+    total_pages: { type: "integer", description: "Pages in all, 0 when GitLab sent no total." },
+    next_page: { type: "integer", description: "The page to ask for next, 0 on the last page." },
+    prev_page: { type: "integer", description: "The page before this one, 0 on the first page." },
+    has_more: { type: "boolean", description: "True when another page follows." },
+  },
+  required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+  additionalProperties: true,
+};
+
+/** GraphQL cursor pagination (FMT-5). */
+export const cursorPaginationSchema: JsonSchema = {
+  type: "object",
+  description: "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+  properties: {
+    has_next_page: { type: "boolean" },
+    end_cursor: { type: ["string", "null"] },
+    has_previous_page: { type: "boolean" },
+    start_cursor: { type: ["string", "null"] },
+  },
+  required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+  additionalProperties: false,
+};
+
+/** The shared envelope of meta tools and gitlab_execute_action (DYN-14). */
+export const envelopeSchema: JsonSchema = {
+  type: "object",
+  properties: {
+    next_steps: nextStepsSchema,
+    pagination: {
+      type: "object",
+      description:
+        "Present on lists. REST lists carry page, per_page, total_items, total_pages, next_page, prev_page and has_more. " +
+        "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
+      properties: {
+        page: { type: "integer" },
+        per_page: { type: "integer" },
+        total_items: { type: "integer" },
+        total_pages: { type: "integer" },
+        next_page: { type: "integer" },
+        prev_page: { type: "integer" },
+        has_more: { type: "boolean" },
+      },
+      additionalProperties: true,
+    },
+  },
+  additionalProperties: true,
+};
+
+/** The output schema of an action (FMT-2a, CMP-8): object root, next_steps first. */
+export function outputSchema(catalog: RawCatalog, action: RawAction): JsonSchema {
+  const out = action.output;
+  if (out.status) {
+    return {
+      type: "object",
+      properties: { status: { type: "string", enum: ["success"] }, message: { type: "string" } },
+      required: ["status", "message"],
+      additionalProperties: false,
+    };
+  }
+  if (out.list) {
+    const pagination = action.request.graphql ? cursorPaginationSchema : restPaginationSchema;
+    return {
+      type: "object",
+      properties: {
+        next_steps: nextStepsSchema,
+        [out.key!]: { type: "array", items: typeSchema(catalog, out.list, false) },
+        pagination,
+      },
+      required: [out.key!, "pagination"],
+      additionalProperties: false,
+    };
+  }
+  const t = typeSchema(catalog, out.object!, false) as { properties: Record<string, JsonSchema>; required?: string[] };
+  return {
+    type: "object",
+    properties: { next_steps: nextStepsSchema, ...t.properties },
+    ...(t.required ? { required: t.required } : {}),
+    additionalProperties: true,
+  };
+}
+
+/** The schema of a catalog type. GitLab fields are optional and nullable unless guaranteed (RES-34). */
+export function typeSchema(catalog: RawCatalog, name: string, nullable: boolean): JsonSchema {
+  const type = catalog.types[name];
+  if (!type) throw new Error(`unknown type "${name}"`);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [field, spec] of Object.entries(type.fields)) {
+    properties[field] = fieldSchema(catalog, spec, !spec.guaranteed);
+    if (spec.guaranteed) required.push(field);
+  }
+  return {
+    type: nullable ? ["object", "null"] : "object",
+    description: type.description,
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: true,
+  };
+}
+
+function fieldSchema(catalog: RawCatalog, f: RawField, nullable: boolean): JsonSchema {
+  if (f.ref) return typeSchema(catalog, f.ref, nullable);
+  const base = f.type ?? "string";
+  const s: Record<string, unknown> = { type: nullable ? [base, "null"] : base };
+  if (base === "array") s.items = fieldSchema(catalog, f.items ?? { type: "string" }, false);
+  if (base === "object") s.properties = {};
+  // Formats are documented, not asserted: a client rejecting an odd GitLab timestamp would lose a real result.
+  const note = f.format === "date-time" ? "ISO 8601 timestamp." : f.format === "date" ? "ISO 8601 date." : undefined;
+  const description = [f.description, note].filter(Boolean).join(" ");
+  if (description) s.description = description;
+  return s;
+}

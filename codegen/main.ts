@@ -1,0 +1,96 @@
+/* eslint-disable no-console -- a build script: its report goes to the terminal. */
+// Compiles catalog.yaml into generated/ and the docs. `--check` regenerates in memory and fails on any
+// difference with the committed files, printing the fix command (STYLE rule 10). `--only <family>`
+// runs one output family (registry, validators, types, docs).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { CatalogError, formatProblem, loadCatalog } from "./lib/load.js";
+import { buildModel, parseTarget } from "./lib/model.js";
+import { format, REGENERATE, type Output } from "./lib/emit.js";
+import { registryOutputs } from "./steps/registry.js";
+import { validatorOutputs } from "./steps/validators.js";
+import { typeOutputs } from "./steps/types.js";
+import { docOutputs } from "./steps/docs.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** Folders whose every file codegen owns: a file there that codegen no longer writes is stale. */
+const OWNED_DIRS = ["generated", "docs/actions"];
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { check: { type: "boolean", default: false }, only: { type: "string" } } });
+  let outputs: Output[];
+  try {
+    outputs = await generateAll(values.only);
+  } catch (e) {
+    if (e instanceof CatalogError) {
+      console.error(`catalog.yaml has ${e.problems.length} problem(s):\n${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+  if (values.check) return check(outputs);
+  for (const o of outputs) {
+    mkdirSync(dirname(join(root, o.path)), { recursive: true });
+    writeFileSync(join(root, o.path), o.content);
+  }
+  if (!values.only) for (const stale of staleFiles(outputs)) rmSync(join(root, stale));
+  console.log(outputs.map((o) => `wrote ${o.path}`).join("\n"));
+  return 0;
+}
+
+/** Runs every step (or one family) and formats the outputs. */
+export async function generateAll(only?: string): Promise<Output[]> {
+  const loaded = loadCatalog(join(root, "catalog.yaml"), join(root, "codegen/catalog.schema.json"));
+  const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
+  const { model, problems } = buildModel(loaded, target);
+  if (!model) throw new CatalogError("catalog.yaml", problems);
+  for (const w of model.warnings) console.error(`warning: ${w}`);
+  const families: Record<string, () => Output[] | Promise<Output[]>> = {
+    registry: () => registryOutputs(model),
+    validators: () => validatorOutputs(model),
+    types: () => typeOutputs(root, loaded.raw, model),
+    docs: () => docOutputs(model),
+  };
+  if (only && !families[only]) throw new Error(`--only takes one of ${Object.keys(families).join(", ")}`);
+  const chosen = only ? [families[only]] : Object.values(families);
+  const outputs = (await Promise.all(chosen.map((f) => f()))).flat();
+  return Promise.all(outputs.map((o) => format(root, o)));
+}
+
+function check(outputs: Output[]): number {
+  const drift: string[] = [];
+  for (const o of outputs) {
+    const file = join(root, o.path);
+    if (!existsSync(file)) drift.push(`missing: ${o.path}`);
+    else if (readFileSync(file, "utf8") !== o.content) drift.push(`differs: ${o.path}`);
+  }
+  for (const stale of staleFiles(outputs)) drift.push(`stale (no longer generated): ${stale}`);
+  if (drift.length === 0) {
+    console.log(`codegen:check: ${outputs.length} generated files match catalog.yaml`);
+    return 0;
+  }
+  console.error(`codegen:check: generated files drifted from catalog.yaml:\n  ${drift.join("\n  ")}\nRun \`${REGENERATE}\` and commit the result.`);
+  return 1;
+}
+
+function staleFiles(outputs: Output[]): string[] {
+  const produced = new Set(outputs.map((o) => o.path));
+  return OWNED_DIRS.flatMap((dir) =>
+    existsSync(join(root, dir))
+      ? (readdirSync(join(root, dir), { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+          .filter((d) => d.isFile())
+          .map((d) => join(d.parentPath ?? d.path, d.name).slice(root.length + 1))
+          .filter((p) => !produced.has(p))
+      : [],
+  );
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  },
+);

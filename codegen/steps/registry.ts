@@ -1,0 +1,46 @@
+// Writes the declarative catalog data: generated/registry.ts (actions and domains),
+// generated/formatters.ts (presentation records), generated/schemas.ts and generated/index.ts.
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import { envelopeSchema } from "../lib/schemas.js";
+import { banner, type Output } from "../lib/emit.js";
+import type { CatalogModel } from "../lib/model.js";
+
+/** Compiles a template of templates/ with noEscape: escaping belongs to the runtime writer. */
+export function template(name: string): HandlebarsTemplateDelegate {
+  return Handlebars.compile(readFileSync(new URL(`../../templates/${name}`, import.meta.url), "utf8"), { noEscape: true, strict: true });
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+
+/** The view model and outputs of this step. */
+export function registryOutputs(model: CatalogModel): Output[] {
+  const b = banner(model.docsVersion);
+  return [
+    { path: "generated/registry.ts", content: template("registry.ts.hbs")({ banner: b, domains: json(model.domains), actions: json(model.actions) }) },
+    {
+      path: "generated/formatters.ts",
+      content: template("formatter.ts.hbs")({
+        banner: b,
+        formatters: model.actions.map((a) => ({ id: a.id, title: a.title, record: json(model.formatters[a.id]) })),
+      }),
+    },
+    {
+      path: "generated/schemas.ts",
+      content: template("schemas.ts.hbs")({
+        banner: b,
+        inputSchemas: json(model.inputSchemas),
+        outputSchemas: json(model.outputSchemas),
+        envelope: json(envelopeSchema),
+      }),
+    },
+    { path: "generated/index.ts", content: template("index.ts.hbs")({ banner: b, docsVersion: model.docsVersion }) },
+    {
+      path: "generated/README.md",
+      content:
+        "# generated/\n\nDO NOT EDIT – run `npm run codegen`.\n\nEverything here is written by `codegen/` from `catalog.yaml` " +
+        "and committed, so reviewers read the generated diff as the real change. `npm run codegen:check` fails when " +
+        "these files differ from what the catalog produces.\n",
+    },
+  ];
+}

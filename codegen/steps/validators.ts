@@ -1,0 +1,51 @@
+// Precompiles every input schema into standalone ajv validators (generated/validators.js), so the server
+// never compiles a schema at start (issue 5's start-up budget). Output schemas are not compiled here:
+// the tests check every result against them with the SDK client's own validator and with Ajv2020, and
+// the server does not re-validate what it wrote itself.
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { banner, type Output } from "../lib/emit.js";
+import type { CatalogModel } from "../lib/model.js";
+
+const exportName = (prefix: string, id: string) => `${prefix}_${id.replace(/\./g, "__")}`;
+
+/** generated/validators.js and its declaration file. */
+export function validatorOutputs(model: CatalogModel): Output[] {
+  const ajv = new Ajv({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats.default(ajv);
+  const exports: Record<string, string> = {};
+  for (const a of model.actions) {
+    ajv.addSchema({ ...model.inputSchemas[a.id], $id: `in:${a.id}` });
+    exports[exportName("input", a.id)] = `in:${a.id}`;
+  }
+  // ajv's ESM output still loads its runtime helpers with require(); give the module one.
+  const code = standaloneCode(ajv, exports).replace(/^"use strict";/, "");
+  const table = (prefix: string) =>
+    `{\n${model.actions.map((a) => `  ${JSON.stringify(a.id)}: ${exportName(prefix, a.id)},`).join("\n")}\n}`;
+  const js = [
+    banner(model.docsVersion),
+    'import { createRequire } from "node:module";',
+    "const require = createRequire(import.meta.url);",
+    code,
+    `export const inputValidators = ${table("input")};`,
+  ].join("\n");
+  const dts = [
+    banner(model.docsVersion),
+    'import type { ErrorObject } from "ajv";',
+    "",
+    "/** A precompiled ajv validator: true when valid, otherwise `errors` holds every problem. */",
+    "export interface Validator {",
+    "  (data: unknown): boolean;",
+    "  errors?: ErrorObject[] | null;",
+    "}",
+    "",
+    "/** Input validators, keyed by canonical action ID. */",
+    "export declare const inputValidators: Readonly<Record<string, Validator>>;",
+    "",
+  ].join("\n");
+  return [
+    { path: "generated/validators.js", content: js },
+    { path: "generated/validators.d.ts", content: dts },
+  ];
+}

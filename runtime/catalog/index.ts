@@ -1,0 +1,47 @@
+// Lookups over the generated catalog, built once per process. Tool names map back to actions by table,
+// never by splitting the string, because domains contain underscores (CAT-28).
+import { actions, domains } from "../../generated/index.js";
+import type { ActionRecord, DomainRecord } from "./types.js";
+
+/** Read-only views of the catalog. */
+export interface Catalog {
+  readonly actions: readonly ActionRecord[];
+  readonly domains: readonly DomainRecord[];
+  readonly byId: ReadonlyMap<string, ActionRecord>;
+  /** Action aliases (`old.id` → action), each claimed by one or more actions (CAT-21, CAT-22). */
+  readonly aliases: ReadonlyMap<string, readonly ActionRecord[]>;
+  /** Individual tool name → action. */
+  readonly byToolName: ReadonlyMap<string, ActionRecord>;
+}
+
+/** The individual tool name of an action (CAT-27). */
+export const individualToolName = (a: ActionRecord) => `gitlab_${a.domain}_${a.action}`;
+
+/** The meta tool name of a domain (CAT-27). */
+export const metaToolName = (domain: string) => `gitlab_${domain}`;
+
+/** Builds the lookups over a list of actions (the full catalog, or a test's subset). */
+export function catalogOf(list: readonly ActionRecord[], domainList: readonly DomainRecord[]): Catalog {
+  const aliases = new Map<string, ActionRecord[]>();
+  for (const a of list) for (const alias of a.aliases) aliases.set(alias, [...(aliases.get(alias) ?? []), a]);
+  return {
+    actions: list,
+    domains: domainList,
+    byId: new Map(list.map((a) => [a.id, a])),
+    aliases,
+    byToolName: new Map(list.map((a) => [individualToolName(a), a])),
+  };
+}
+
+/** The whole generated catalog. */
+export const catalog: Catalog = catalogOf(actions, domains);
+
+/** Resolves an action name: trim, lower-case, canonical ID, then alias (CAT-22). */
+export function resolveAction(c: Catalog, name: string): { action?: ActionRecord; ambiguous?: readonly ActionRecord[] } {
+  const key = name.trim().toLowerCase();
+  const exact = c.byId.get(key);
+  if (exact) return { action: exact };
+  const claimed = c.aliases.get(key);
+  if (claimed && claimed.length > 1) return { ambiguous: claimed };
+  return { action: claimed?.[0] };
+}

@@ -1,0 +1,134 @@
+/**
+ * The shape of the generated catalog: one declarative record per action. codegen/ writes these records
+ * into generated/ from catalog.yaml, and everything in runtime/ interprets them. Special cases are named
+ * flags here, never bespoke generated functions (STYLE rule 2).
+ */
+
+/** read changes nothing, write can be undone by its opposite action, destructive cannot (CAT-7). */
+export type Classification = "read" | "write" | "destructive";
+
+/** Decides the annotation preset of a successful text block (CAT-12, FMT-10). */
+export type ContentKind = "list" | "detail" | "mutate" | "assistant" | "image";
+
+/** GitLab subscription tiers, ordered free < premium < ultimate (CAT-18). */
+export type Tier = "free" | "premium" | "ultimate";
+
+/** Parameter types. `id` is GitLab's "integer or string" identifier (project ID or full path). */
+export type ParamType = "string" | "integer" | "number" | "boolean" | "id" | "array" | "object";
+
+/** One input parameter, with our name and the name GitLab uses on the wire. */
+export interface ParamRecord {
+  readonly name: string;
+  readonly gitlabName: string;
+  readonly in: "path" | "query" | "body";
+  readonly type: ParamType;
+  readonly required: boolean;
+  readonly aliases: readonly string[];
+}
+
+/** A REST request. `path` names our parameters (`/projects/{project_id}/...`). */
+export interface RestRequest {
+  readonly kind: "rest";
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly path: string;
+  readonly pagination?: "offset";
+}
+
+/** A GraphQL request. `variables` maps each GraphQL variable to the parameter that fills it. */
+export interface GraphqlRequest {
+  readonly kind: "graphql";
+  readonly document: string;
+  readonly operationName: string;
+  readonly variables: Readonly<Record<string, string>>;
+  /** Dotted path from `data` to the returned object or connection. */
+  readonly result: string;
+  readonly pagination?: "cursor";
+  /** Parameter holding a project ID or path; a numeric ID is resolved to the full path first. */
+  readonly fullPathFrom?: string;
+}
+
+/** What a successful call returns in structuredContent (FMT-2a). */
+export interface OutputRecord {
+  readonly kind: "object" | "list" | "status";
+  /** Catalog type name (Branch, ProtectedBranch, ...). */
+  readonly type?: string;
+  /** Plural key of a list (`branches`). */
+  readonly key?: string;
+}
+
+/** How a value is shown in a card row or table cell. The writer in runtime/ implements each. */
+export type ValueStyle = "text" | "bool" | "datetime" | "date" | "link" | "code" | "user" | "count" | "list" | "access_levels";
+
+/** One card row or table column: a label and a dotted field path. */
+export interface ColumnRecord {
+  readonly label: string;
+  readonly field: string;
+  readonly as: ValueStyle;
+  /** Field holding the web URL that the value links to. */
+  readonly link?: string;
+}
+
+/** The Markdown presentation of an action's result. Formatters only choose fields and labels. */
+export interface PresentationRecord {
+  readonly title?: string;
+  readonly heading?: string;
+  readonly empty?: string;
+  readonly columns?: readonly ColumnRecord[];
+  readonly fields?: readonly ColumnRecord[];
+}
+
+/** A next step: `Use action '<action>' <text>`, or free text when no action is named. */
+export interface NextStepRecord {
+  readonly action?: string;
+  readonly text: string;
+}
+
+/** The not-found card of a get action (FMT-12). `subject` has {param} placeholders. */
+export interface NotFoundRecord {
+  readonly resource: string;
+  readonly subject: string;
+  readonly hints: readonly NextStepRecord[];
+}
+
+/** One action of the catalog. */
+export interface ActionRecord {
+  readonly id: string;
+  readonly domain: string;
+  readonly action: string;
+  readonly title: string;
+  readonly description: string;
+  readonly classification: Classification;
+  readonly idempotent: boolean;
+  readonly contentKind: ContentKind;
+  readonly tier: Tier;
+  readonly gitlabComOnly: boolean;
+  readonly scope: "read_api" | "api";
+  readonly adminMode: boolean;
+  readonly graphql: boolean;
+  readonly tags: readonly string[];
+  readonly aliases: readonly string[];
+  readonly docsUrl?: string;
+  readonly resourceTemplate?: string;
+  readonly quickActionFields: readonly string[];
+  readonly request: RestRequest | GraphqlRequest;
+  readonly params: readonly ParamRecord[];
+  readonly requiredParams: readonly string[];
+  readonly output: OutputRecord;
+}
+
+/** How an action's result is written: generated into generated/formatters.ts, interpreted by the writer. */
+export interface FormatterRecord {
+  readonly present: PresentationRecord;
+  readonly nextSteps: readonly NextStepRecord[];
+  readonly notFound?: NotFoundRecord;
+}
+
+/** A domain: the unit of the meta surface (`gitlab_<domain>`). */
+export interface DomainRecord {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+}
+
+/** A JSON Schema object as the generated schemas hold it. */
+export type JsonSchema = { readonly [key: string]: unknown };

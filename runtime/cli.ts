@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The gitlab-mcp-server command: stdio by default, Streamable HTTP with --http. On stdio, stdout is the
+// wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { ConfigError, HELP, parseCommand } from "./config.js";
+import { serveHttp } from "./http.js";
+import { Logger, registerSecret } from "./log.js";
+import { createSession } from "./server.js";
+import { VERSION } from "./version.js";
+
+async function main(): Promise<void> {
+  let command;
+  try {
+    command = parseCommand(process.argv.slice(2), process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`gitlab-mcp-server: ${e.message}\n`);
+      process.exit(e.exitCode);
+    }
+    throw e;
+  }
+  if (command.kind === "help") {
+    process.stderr.write(HELP);
+    return;
+  }
+  if (command.kind === "version") {
+    process.stderr.write(`gitlab-mcp-server ${VERSION}\n`);
+    return;
+  }
+  const { config } = command;
+  const log = new Logger(config.logLevel);
+  registerSecret(config.token);
+  if (config.yolo) log.warn(`YOLO mode is on (${config.yoloSource}): destructive actions run without confirmation`);
+  if (config.transport === "http") {
+    await serveHttp(config, log);
+    return;
+  }
+  if (!config.token) log.warn("GITLAB_TOKEN is not set: GitLab will answer only what is public");
+  const server = createSession({ config, token: config.token, log });
+  await server.connect(new StdioServerTransport());
+  log.info("gitlab-mcp-server ready on stdio", { version: VERSION, surface: config.surface });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`gitlab-mcp-server: failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

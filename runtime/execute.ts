@@ -1,0 +1,153 @@
+// executeAction: the one dispatch path every surface calls (STYLE rule 19). It validates, applies the
+// destructive gate, sends the request the catalog record describes, and writes the result with the one
+// writer. No surface has handler code of its own.
+import { parseTemplate } from "url-template";
+import type { ActionRecord, FormatterRecord, GraphqlRequest, RestRequest } from "./catalog/types.js";
+import { formatters } from "../generated/index.js";
+import type { GitLabClient } from "./gitlab/client.js";
+import { errorText, GitLabHttpError } from "./gitlab/errors.js";
+import { cursorPage, restPage } from "./gitlab/pagination.js";
+import type { Logger } from "./log.js";
+import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
+import type { Outcome } from "./result.js";
+import { prepareParams } from "./validate.js";
+
+/** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
+export interface ExecContext {
+  readonly client: GitLabClient;
+  readonly log: Logger;
+  readonly yolo: boolean;
+  readonly embeddedResources: boolean;
+  /** Whether an action may be suggested or run in this session (SUR-5). */
+  readonly routable: (id: string) => boolean;
+  readonly signal?: AbortSignal;
+}
+
+/** How the calling surface frames the call. */
+export interface CallFrame {
+  /** Prefix of validation messages (`gitlab_execute_action/branch.get`, `gitlab_branch/get`, `gitlab_branch_get`). */
+  readonly origin: string;
+  /** The surface's schema is open, so parameter aliases are accepted (CAT-24). */
+  readonly openAliases: boolean;
+  readonly confirm: boolean;
+  /** The refusal for an unconfirmed destructive action, worded for the surface (DYN-15 step 9, SAF-14). */
+  readonly destructiveRefusal: string;
+}
+
+/** Validates, gates and runs one action. Never throws: every failure is an Outcome (ERR-1). */
+export async function executeAction(action: ActionRecord, input: Record<string, unknown>, frame: CallFrame, ctx: ExecContext): Promise<Outcome> {
+  const prepared = prepareParams(action, input, frame.origin, frame.openAliases);
+  if (!prepared.ok) return { kind: "refusal", text: prepared.message };
+  if (action.classification === "destructive" && !ctx.yolo && !frame.confirm) return { kind: "refusal", text: frame.destructiveRefusal };
+  const params = prepared.params;
+  const format = formatters[action.id];
+  try {
+    const outcome = action.request.kind === "rest" ? await runRest(action, action.request, params, format, ctx) : await runGraphql(action, action.request, params, format, ctx);
+    if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);
+    return outcome;
+  } catch (e) {
+    if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) {
+      ctx.log.info("not found", { action: action.id, status: 404 });
+      return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), steps(format.notFound.hints, ctx)) };
+    }
+    const text = errorText(action.id, e, action.classification !== "read");
+    if (text.endsWith(": unexpected error")) ctx.log.error("unexpected error", { action: action.id, stack: e instanceof Error ? e.stack : String(e) });
+    else ctx.log.warn("GitLab call failed", { action: action.id, status: e instanceof GitLabHttpError ? e.status : undefined, request_id: e instanceof GitLabHttpError ? e.headers.get("x-request-id") : undefined });
+    return { kind: "error", text, contentKind: action.contentKind };
+  }
+}
+
+function steps(list: FormatterRecord["nextSteps"], ctx: ExecContext): string[] {
+  return list.filter((s) => !s.action || ctx.routable(s.action)).map(nextStepText);
+}
+
+/** Decodes a value once, as GitLab would (`group%2Fproject` and `group/project` are the same, CAT-16). */
+export function decodeOnce(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function decodedParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? decodeOnce(v) : v]));
+}
+
+function expandPath(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{([a-z_0-9]+)\}/g, (_, name: string) => encodeURIComponent(decodeOnce(String(params[name]))));
+}
+
+async function runRest(action: ActionRecord, req: RestRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const p of action.params) {
+    if (params[p.name] === undefined || p.in === "path") continue;
+    (p.in === "query" ? query : body)[p.gitlabName] = params[p.name];
+  }
+  const answer = await ctx.client.rest({ method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal });
+  if (action.output.kind === "status") {
+    return { kind: "success", contentKind: action.contentKind, markdown: SUCCESS_LINE, structured: { status: "success", message: SUCCESS_MESSAGE } };
+  }
+  if (action.output.kind === "list") {
+    const items = Array.isArray(answer.body) ? answer.body : [];
+    const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
+    return listOutcome(action, format, items, page, ctx);
+  }
+  return objectOutcome(action, format, answer.body, ctx);
+}
+
+async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
+  const values = { ...params };
+  if (req.fullPathFrom && /^\d+$/.test(String(values[req.fullPathFrom]))) {
+    // GraphQL finds projects by full path only: resolve a numeric ID through REST first.
+    const project = await ctx.client.rest({ method: "GET", path: `/projects/${String(values[req.fullPathFrom])}`, signal: ctx.signal });
+    values[req.fullPathFrom] = (project.body as { path_with_namespace?: string }).path_with_namespace;
+  }
+  const variables: Record<string, unknown> = {};
+  for (const [variable, param] of Object.entries(req.variables)) {
+    const v = values[param];
+    if (v !== undefined) variables[variable] = typeof v === "string" ? decodeOnce(v) : v;
+  }
+  if (req.pagination === "cursor" && variables.first === undefined) variables.first = 20;
+  const data = await ctx.client.graphql(req.document, variables, ctx.signal);
+  const result = req.result.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
+  if (action.output.kind === "list") {
+    const conn = (result ?? {}) as { nodes?: unknown[]; pageInfo?: Record<string, unknown> };
+    return listOutcome(action, format, conn.nodes ?? [], cursorPage(conn.pageInfo), ctx);
+  }
+  if (result === null || result === undefined) {
+    if (format.notFound) return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), steps(format.notFound.hints, ctx)) };
+  }
+  return objectOutcome(action, format, result, ctx);
+}
+
+function listOutcome(action: ActionRecord, format: FormatterRecord, items: unknown[], page: ReturnType<typeof restPage>, ctx: ExecContext): Outcome {
+  const p = format.present;
+  const written = table(p.title!, p.empty!, items, p.columns!, page, steps(format.nextSteps, ctx));
+  return {
+    kind: "success",
+    contentKind: action.contentKind,
+    markdown: written.markdown,
+    structured: { next_steps: written.steps, [action.output.key!]: items, pagination: page.pagination },
+  };
+}
+
+function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext): Outcome {
+  const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
+  const next = steps(format.nextSteps, ctx);
+  const { next_steps: _ignored, ...own } = fields;
+  return {
+    kind: "success",
+    contentKind: action.contentKind,
+    markdown: card(fillHeading(format.present.heading!, fields), fields, format.present.fields!, next),
+    structured: { next_steps: next, ...own },
+  };
+}
+
+function withResource(template: string, params: Record<string, unknown>, outcome: Extract<Outcome, { kind: "success" }>): Outcome {
+  const vars = [...template.matchAll(/\{([a-z_0-9]+)\}/g)].map((m) => m[1]);
+  if (vars.some((v) => params[v] === undefined)) return outcome;
+  const uri = parseTemplate(template).expand(decodedParams(params) as Record<string, string>);
+  return { ...outcome, resource: { uri, text: JSON.stringify(outcome.structured) } };
+}

@@ -1,0 +1,116 @@
+// The GitLab client: native fetch, REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
+// token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
+// retries a mutation (RES-6).
+import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError } from "./errors.js";
+
+/** A REST request with the path already expanded and encoded (relative to /api/v4). */
+export interface RestCall {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly body?: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+}
+
+/** A successful REST answer. */
+export interface RestAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+}
+
+/** Normalises GITLAB_URL: the instance root, given as `https://host[/sub]` or `…/api/v4` (§8.2). */
+export function instanceRoot(url: string): string {
+  const u = new URL(url);
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("GITLAB_URL must be an http or https URL");
+  u.search = "";
+  u.hash = "";
+  return u.toString().replace(/\/+$/, "").replace(/\/api\/v4$/, "");
+}
+
+/** Appends query parameters the way GitLab's Grape API reads them (arrays as key[]). */
+export function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) q.append(`${k}[]`, String(item));
+    else q.append(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+/** GitLab over HTTP for one credential. */
+export class GitLabClient {
+  readonly root: string;
+
+  constructor(
+    url: string,
+    private readonly token: string | undefined,
+    private readonly userAgent = "gitlab-mcp-server",
+  ) {
+    this.root = instanceRoot(url);
+  }
+
+  /** One REST request. Throws GitLabHttpError for a non-2xx answer. */
+  async rest(call: RestCall): Promise<RestAnswer> {
+    const url = `${this.root}/api/v4${call.path}${queryString(call.query)}`;
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent };
+    if (this.token) headers["private-token"] = this.token;
+    let payload: string | undefined;
+    if (call.body && Object.keys(call.body).length > 0) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(call.body);
+    }
+    const res = await this.send(url, { method: call.method, headers, body: payload, signal: call.signal, redirect: "manual" }, `${call.method} request`);
+    const body = await readBody(res);
+    if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers);
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  /** One GraphQL request. Throws GitLabGraphqlError when GitLab answered errors[] (ERR-18). */
+  async graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
+    const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json", "user-agent": this.userAgent };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await this.send(`${this.root}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query: document, variables }), signal, redirect: "manual" }, "GraphQL request");
+    const body = (await readBody(res)) as { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
+    if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers, true);
+    if (!body || typeof body !== "object") throw new GitLabResponseError("GraphQL answer is not JSON");
+    if (Array.isArray(body.errors) && body.errors.length > 0) throw new GitLabGraphqlError(body.errors.map((e) => String(e.message ?? "GraphQL error")));
+    return body.data ?? null;
+  }
+
+  private async send(url: string, init: RequestInit, operation: string): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      throw classifyNetworkError(e, init.signal ?? undefined, operation);
+    }
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text.length === 0) return undefined;
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (res.ok) throw new GitLabResponseError("invalid JSON");
+    return text;
+  }
+}
+
+function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, operation: string): Error {
+  if (signal?.aborted) {
+    const reason: unknown = signal.reason;
+    return new GitLabNetworkError(reason instanceof Error && reason.name === "TimeoutError" ? "deadline" : "canceled", operation);
+  }
+  const cause = (e as { cause?: { code?: string } }).cause;
+  const code = cause?.code ?? "";
+  if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation);
+  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") return new GitLabNetworkError("timeout", operation);
+  if (/CERT|SSL|TLS/.test(code)) return new GitLabNetworkError("tls", operation);
+  return new GitLabNetworkError("network", operation);
+}

@@ -1,0 +1,46 @@
+// JSON-lines logging to stderr only: on stdio, stdout is the MCP wire (CFG-13). Every line passes the
+// credential redaction of ERR-20 before it is written.
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+const secrets = new Set<string>();
+
+/** Registers a credential so that no output, log line or error text can carry it (ERR-20). */
+export function registerSecret(secret: string | undefined): void {
+  if (secret && secret.length >= 4) secrets.add(secret);
+}
+
+/** Replaces registered credentials and credential-looking header values with [REDACTED]. */
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join("[REDACTED]");
+  return out
+    .replace(/(private_token=)[^&\s"']+/gi, "$1[REDACTED]")
+    .replace(/(PRIVATE-TOKEN:\s*)[^\s"',]+/gi, "$1[REDACTED]")
+    .replace(/(Authorization:\s*(?:Bearer\s+)?)[^\s"',]+/gi, "$1[REDACTED]");
+}
+
+/** A small structured logger writing one JSON object per line to stderr. */
+export class Logger {
+  constructor(private readonly level: LogLevel = "info") {}
+
+  debug(msg: string, fields?: Record<string, unknown>): void {
+    this.write("debug", msg, fields);
+  }
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.write("info", msg, fields);
+  }
+  warn(msg: string, fields?: Record<string, unknown>): void {
+    this.write("warn", msg, fields);
+  }
+  error(msg: string, fields?: Record<string, unknown>): void {
+    this.write("error", msg, fields);
+  }
+
+  private write(level: LogLevel, msg: string, fields?: Record<string, unknown>): void {
+    if (ORDER[level] < ORDER[this.level]) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+    process.stderr.write(redact(line) + "\n");
+  }
+}

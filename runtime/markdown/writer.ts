@@ -1,0 +1,143 @@
+// The one Markdown writer (FMT-3..FMT-12): every card, table, heading, summary line, pagination line and
+// next-steps section the server writes comes from here. Formatters (generated/formatters.ts) only choose
+// fields and labels; values are escaped in values.ts/escape.ts. A repository test fails when any other
+// file builds a table or card row by hand.
+import type { ColumnRecord, NextStepRecord, NotFoundRecord } from "../catalog/types.js";
+import { escapeText } from "./escape.js";
+import { renderValue } from "./values.js";
+
+/** The line that opens next steps when a table holds links (FMT-6), wire text of the contract. */
+export const LINK_HINT =
+  "When presenting these results, always include the clickable [text](url) links from the table so the user can navigate to GitLab";
+
+/** FMT-11. */
+export const SUCCESS_LINE = "✅ Action completed successfully.";
+export const SUCCESS_MESSAGE = "Action completed successfully.";
+
+/** REST offset pagination, the seven fields of FMT-5 (plus the keyset cursor when GitLab sent one). */
+export interface RestPagination {
+  page: number;
+  per_page: number;
+  total_items: number;
+  total_pages: number;
+  next_page: number;
+  prev_page: number;
+  has_more: boolean;
+  next_cursor?: string;
+}
+
+/** GraphQL cursor pagination (FMT-5). */
+export interface CursorPagination {
+  has_next_page: boolean;
+  end_cursor: string | null;
+  has_previous_page: boolean;
+  start_cursor: string | null;
+}
+
+/** What GitLab actually reported, which decides the heading, summary and pagination line. */
+export interface PageReport {
+  readonly pagination: RestPagination | CursorPagination;
+  /** GitLab sent a total item count (x-total). */
+  readonly hasTotal: boolean;
+  /** GitLab sent a page count (x-total-pages). */
+  readonly hasTotalPages: boolean;
+  /** GitLab said anything about pages at all (page, total or page size). */
+  readonly reported: boolean;
+  /** Backward cursor paging is available for this list. */
+  readonly backward?: boolean;
+}
+
+/** Renders one next step as text (`Use action 'branch.get' to see one branch in full`). */
+export function nextStepText(step: NextStepRecord): string {
+  return step.action ? `Use action '${step.action}' ${step.text}` : step.text;
+}
+
+/** The next-steps section (FMT-7): a rule, the heading, one bullet each. Empty when there are none. */
+export function nextStepsSection(steps: readonly string[]): string {
+  if (steps.length === 0) return "";
+  return `\n\n---\n💡 **Next steps:**\n${steps.map((s) => `- ${s}`).join("\n")}`;
+}
+
+/** A card (FMT-3): H2 heading, one row per field GitLab sent, next steps last. */
+export function card(heading: string, obj: unknown, fields: readonly ColumnRecord[], steps: readonly string[]): string {
+  const rows: string[] = [];
+  for (const f of fields) {
+    const v = renderValue(obj, f);
+    if (v !== undefined) rows.push(`- **${f.label}**: ${v.text}`);
+  }
+  return `## ${heading}${rows.length > 0 ? `\n\n${rows.join("\n")}` : ""}${nextStepsSection(steps)}`;
+}
+
+/** Fills `{field}` placeholders of a card heading with escaped values. */
+export function fillHeading(template: string, obj: unknown): string {
+  return template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_, f: string) => renderValue(obj, { label: "", field: f, as: "text" })?.text ?? "");
+}
+
+/** A list (FMT-4/5): heading with the count rules, summary line, table, pagination line, next steps. */
+export function table(
+  title: string,
+  empty: string,
+  items: readonly unknown[],
+  columns: readonly ColumnRecord[],
+  page: PageReport,
+  steps: readonly string[],
+): { markdown: string; steps: string[] } {
+  if (items.length === 0) return { markdown: escapeText(empty), steps: [] };
+  let linked = false;
+  const body = items.map((item) => {
+    const cells = columns.map((c) => {
+      const v = renderValue(item, c);
+      if (v?.linked) linked = true;
+      return v?.text ?? "";
+    });
+    return `| ${cells.join(" | ")} |`;
+  });
+  const header = `| ${columns.map((c) => escapeText(c.label)).join(" | ")} |\n| ${columns.map(() => "---").join(" | ")} |`;
+  const allSteps = linked ? [LINK_HINT, ...steps] : [...steps];
+  const parts = [`## ${escapeText(title)} (${countLabel(items.length, page)})`];
+  const summary = summaryLine(items.length, page);
+  if (summary) parts.push(summary);
+  parts.push(`${header}\n${body.join("\n")}`);
+  const line = paginationLine(items.length, page);
+  if (line) parts.push(line);
+  return { markdown: parts.join("\n\n") + nextStepsSection(allSteps), steps: allSteps };
+}
+
+function countLabel(shown: number, page: PageReport): string {
+  const p = page.pagination;
+  if ("total_items" in p) {
+    if (page.hasTotal) return String(p.total_items);
+    if (p.has_more) return `${shown} shown, more available`;
+  } else if (p.has_next_page) return `${shown} shown, more available`;
+  return String(shown);
+}
+
+function summaryLine(shown: number, page: PageReport): string | undefined {
+  const p = page.pagination;
+  if (!("total_items" in p) || !page.hasTotalPages || p.total_pages <= 1) return undefined;
+  if (page.hasTotal) return `Showing ${shown} of ${p.total_items} results (page ${p.page} of ${p.total_pages})`;
+  return `Showing ${shown} results (page ${p.page} of ${p.total_pages})`;
+}
+
+/** The pagination line: only what GitLab reported, nothing when it reported nothing (FMT-5). */
+export function paginationLine(shown: number, page: PageReport): string | undefined {
+  if (!page.reported) return undefined;
+  const p = page.pagination;
+  if ("total_items" in p) {
+    if (page.hasTotal && page.hasTotalPages) return `Page ${p.page} of ${p.total_pages} | ${p.total_items} items total | ${p.per_page} per page`;
+    return `Page ${p.page} | ${p.per_page} per page | ${p.has_more ? "more pages available" : "no more pages"}`;
+  }
+  const next = p.has_next_page && p.end_cursor ? `next page cursor: \`${p.end_cursor}\`` : "no more pages";
+  const prev = page.backward && p.has_previous_page && p.start_cursor ? ` | prev page cursor: \`${p.start_cursor}\`` : "";
+  return `Showing ${shown} items | ${next}${prev}`;
+}
+
+/** The not-found card (FMT-12): `## ❓ <Resource> Not Found`, what was looked for, recovery steps. */
+export function notFoundCard(nf: NotFoundRecord, params: Readonly<Record<string, unknown>>, steps: readonly string[]): string {
+  const subject = nf.subject.replace(/\{([a-z_0-9]+)\}/g, (_, p: string) => escapeText(String(params[p] ?? "")));
+  return (
+    `## ❓ ${escapeText(nf.resource)} Not Found\n\n` +
+    `The ${escapeText(nf.resource.toLowerCase())} **${subject}** does not exist or is not accessible with your current permissions.` +
+    nextStepsSection(steps)
+  );
+}

@@ -1,0 +1,155 @@
+// The dynamic surface (§2.2): two tools over the whole routable catalog. gitlab_find_action searches
+// it without touching GitLab; gitlab_execute_action runs an action by canonical ID through executeAction.
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { envelopeOutputSchema, inputSchemas, outputSchemas } from "../../generated/index.js";
+import { resolveAction, type Catalog } from "../catalog/index.js";
+import { executeAction } from "../execute.js";
+import { findActions } from "../finder.js";
+import { escapeText } from "../markdown/escape.js";
+import type { Outcome } from "../result.js";
+import { distance } from "../validate.js";
+import { combinedHints, exampleParams, type Surface } from "./types.js";
+
+const FIND = "gitlab_find_action";
+const EXEC = "gitlab_execute_action";
+
+/** The dynamic surface over a routable catalog. */
+export function dynamicSurface(catalog: Catalog): Surface {
+  const hints = combinedHints(catalog.actions);
+  const tools: Tool[] = [
+    {
+      name: FIND,
+      title: "GitLab Find Action",
+      description:
+        "Find the GitLab action for a task, in plain words (for example: list branches, delete a branch, protected branches). " +
+        "Returns canonical action IDs with their input and output schemas. Sends nothing to GitLab.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          query: { type: "string", maxLength: 256, description: "What you want to do, in a few words." },
+          limit: { type: "integer", minimum: 1, description: "Results to return (default 20, at most 50)." },
+          explain: { type: "boolean", description: "Add the scoring reasons to each result." },
+        },
+        required: ["query"],
+        additionalProperties: false,
+      },
+      annotations: { title: "GitLab Find Action", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    {
+      name: EXEC,
+      title: "GitLab Execute Action",
+      description:
+        "Run one GitLab action by canonical ID (domain.action, as gitlab_find_action returns it). Put the action's parameters in params. " +
+        "A destructive action also needs confirm set to true, only after the user explicitly approved it.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          action: { type: "string", description: "Canonical action ID such as branch.list.", "x-mcp-header": "Action" },
+          params: { type: "object", properties: {}, additionalProperties: true, description: "The action's parameters ({} when it has none)." },
+          confirm: { type: "boolean", description: "True to run a destructive action the user explicitly approved." },
+        },
+        required: ["action", "params"],
+        additionalProperties: false,
+      },
+      outputSchema: envelopeOutputSchema as Tool["outputSchema"],
+      annotations: { title: "GitLab Execute Action", ...hints, destructiveHint: !hints.readOnlyHint, idempotentHint: hints.readOnlyHint },
+    },
+  ];
+  return {
+    name: "dynamic",
+    tools,
+    instructions:
+      `This server exposes GitLab through two tools. Use ${FIND} to find the canonical action ID for a task, then run it with ` +
+      `${EXEC}, passing the ID as action and its parameters in params. Next steps in results name actions by canonical ID: pass them as action.`,
+    call(name, args, ctx) {
+      if (name === FIND) return Promise.resolve(find(catalog, args));
+      if (name === EXEC) return execute(catalog, args, ctx);
+      return undefined;
+    },
+  };
+}
+
+function refusal(text: string): Outcome {
+  return { kind: "refusal", text };
+}
+
+async function execute(catalog: Catalog, args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+  const name = typeof args.action === "string" ? args.action.trim() : "";
+  if (!name) return refusal(`${EXEC}: action is required. Use the registered discovery tool for this surface to find a canonical action ID.`);
+  const { action, ambiguous } = resolveAction(catalog, name);
+  if (ambiguous) return refusal(`${EXEC}: action alias "${name}" is ambiguous. Use one canonical action ID explicitly: ${ambiguous.map((a) => `\`${a.id}\``).join(", ")}.`);
+  if (!action) {
+    const near = suggestActions(catalog, name);
+    return refusal(
+      near.length > 0
+        ? `${EXEC}: unknown action "${name}". Did you mean ${near.map((id) => `\`${id}\``).join(", ")}? Use canonical action IDs with ${EXEC}.`
+        : `${EXEC}: unknown action "${name}". Use the registered discovery tool for this surface to find canonical action IDs.`,
+    );
+  }
+  const unexpected = Object.keys(args).filter((k) => !["action", "params", "confirm"].includes(k));
+  if (unexpected.length > 0) return refusal(`${EXEC}: unknown arguments ${unexpected.join(", ")}. Put action-specific fields under params.`);
+  const params = args.params && typeof args.params === "object" && !Array.isArray(args.params) ? { ...(args.params as Record<string, unknown>) } : {};
+  // A confirm inside params counts as the top-level confirm (DYN-15 step 4).
+  const innerConfirm = params.confirm === true;
+  if ("confirm" in params) {
+    if (innerConfirm) ctx.log.warn("confirm sent inside params; treated as the top-level confirm", { action: action.id });
+    delete params.confirm;
+  }
+  return executeAction(action, params, {
+    origin: `${EXEC}/${action.id}`,
+    openAliases: true,
+    confirm: args.confirm === true || innerConfirm,
+    destructiveRefusal: `${EXEC}: action "${action.id}" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.`,
+  }, ctx);
+}
+
+/** Up to five canonical IDs near a mistyped name, by finder score then edit distance. */
+export function suggestActions(catalog: Catalog, name: string): string[] {
+  const byFinder = findActions(name, catalog.actions).map((h) => h.action.id);
+  const byDistance = catalog.actions
+    .map((a) => ({ id: a.id, d: distance(name.toLowerCase(), a.id) }))
+    .filter((x) => x.d <= 3)
+    .sort((x, y) => x.d - y.d || (x.id < y.id ? -1 : 1))
+    .map((x) => x.id);
+  return [...new Set([...byDistance, ...byFinder])].slice(0, 5);
+}
+
+function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
+  const unknown = Object.keys(args).filter((k) => !["query", "limit", "explain"].includes(k));
+  if (unknown.length > 0) return refusal(`${FIND}: invalid params. Unknown params: ${unknown.join(", ")}. Valid params: explain, limit, query.`);
+  const query = typeof args.query === "string" ? args.query : "";
+  if (query.trim() === "") return refusal(`${FIND}: query is required. Try terms like project create, merge request approve, pipeline retry, or ci variable.`);
+  const length = [...query].length;
+  if (length > 256) return refusal(`${FIND}: query is too long (${length} characters, limit 256). Search for one thing at a time, for example "delete a branch".`);
+  if (args.limit !== undefined && (!Number.isInteger(args.limit) || (args.limit as number) < 1)) return refusal(`${FIND}: invalid params. Invalid values: limit must be an integer >= 1 (got ${JSON.stringify(args.limit)}).`);
+  const limit = Math.min((args.limit as number | undefined) ?? 20, 50);
+  const hits = findActions(query, catalog.actions).slice(0, limit);
+  const results = hits.map((h, i) => ({
+    id: h.action.id,
+    tool: `gitlab_${h.action.domain}`,
+    domain: h.action.domain,
+    action: h.action.action,
+    schema_uri: `gitlab://tools/${h.action.id}`,
+    destructive: h.action.classification === "destructive",
+    required_params: h.action.requiredParams,
+    usage: h.action.title,
+    score: h.score,
+    low_confidence: i === 0 && (h.score < 80 || (hits[1] !== undefined && h.score - hits[1].score < 15)),
+    input_schema: inputSchemas[h.action.id],
+    output_schema: outputSchemas[h.action.id],
+    example: {
+      tool: EXEC,
+      arguments: { action: h.action.id, params: exampleParams(h.action), ...(h.action.classification === "destructive" ? { confirm: true } : {}) },
+    },
+    ...(args.explain === true ? { explanation: { total_score: h.score, matched_terms: h.matched } } : {}),
+  }));
+  const lines = [`## GitLab Action Finder`, "", `Query: ${escapeText(query)}`, ""];
+  if (results.length === 0) {
+    lines.push("No matching action. Try broader terms such as project, issue, merge request, pipeline, branch or user.");
+  } else {
+    lines.push("| Action ID | Score | Destructive | Required Params |", "| --- | --- | --- | --- |");
+    for (const r of results) lines.push(`| \`${r.id}\` | ${r.score} | ${r.destructive ? "yes" : "no"} | ${r.required_params.join(", ") || "none"} |`);
+    lines.push("", `Run one with ${EXEC}: required parameters go inside params, and confirm is a top-level argument used only for destructive actions.`);
+  }
+  return { kind: "success", contentKind: "detail", markdown: lines.join("\n"), structured: { query, count: results.length, results } };
+}

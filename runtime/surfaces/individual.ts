@@ -1,0 +1,45 @@
+// The individual surface (§2.4): one tool per action, `gitlab_<domain>_<action>`, with the action's own
+// closed input schema and output schema, dispatching to the same executeAction.
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { inputSchemas, outputSchemas } from "../../generated/index.js";
+import { individualToolName, type Catalog } from "../catalog/index.js";
+import { executeAction } from "../execute.js";
+import { actionHints, type Surface } from "./types.js";
+
+const CONFIRM = { type: "boolean", description: "True to run this destructive action, only after the user explicitly approved it." };
+
+/** The individual surface over a routable catalog. */
+export function individualSurface(catalog: Catalog): Surface {
+  const tools: Tool[] = catalog.actions.map((a) => {
+    const schema = inputSchemas[a.id] as { properties: Record<string, unknown> };
+    const inputSchema = a.classification === "destructive" ? { ...schema, properties: { ...schema.properties, confirm: CONFIRM } } : schema;
+    return {
+      name: individualToolName(a),
+      title: a.title,
+      description: a.description,
+      inputSchema: inputSchema as Tool["inputSchema"],
+      outputSchema: outputSchemas[a.id] as Tool["outputSchema"],
+      annotations: { title: a.title, ...actionHints(a) },
+    };
+  });
+  return {
+    name: "individual",
+    tools,
+    instructions:
+      "This server exposes GitLab with one tool per action. Next steps in results name actions by canonical ID (domain.action): " +
+      "call the tool gitlab_<domain>_<action>, for example branch.get is gitlab_branch_get.",
+    call(name, args, ctx) {
+      const action = catalog.byToolName.get(name);
+      if (!action) return undefined;
+      const params = { ...args };
+      const confirm = action.classification === "destructive" && params.confirm === true;
+      if (action.classification === "destructive") delete params.confirm;
+      return executeAction(action, params, {
+        origin: name,
+        openAliases: false,
+        confirm,
+        destructiveRefusal: `Confirm ${name}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+      }, ctx);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The meta surface (§2.3): one tool per domain, `gitlab_<domain>` with {action, params}, dispatching to
+// the same executeAction as every other surface. Listing uses the opaque params schema (META-3).
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { envelopeOutputSchema } from "../../generated/index.js";
+import { metaToolName, type Catalog } from "../catalog/index.js";
+import type { ActionRecord } from "../catalog/types.js";
+import { executeAction } from "../execute.js";
+import type { Outcome } from "../result.js";
+import { combinedHints, exampleParams, type Surface } from "./types.js";
+
+/** The meta surface over a routable catalog. */
+export function metaSurface(catalog: Catalog): Surface {
+  const byDomain = new Map<string, ActionRecord[]>();
+  for (const a of catalog.actions) byDomain.set(a.domain, [...(byDomain.get(a.domain) ?? []), a]);
+  const tools: Tool[] = catalog.domains
+    .filter((d) => byDomain.has(d.name))
+    .map((d) => {
+      const list = byDomain.get(d.name)!.slice().sort((x, y) => (x.action < y.action ? -1 : 1));
+      const first = list[0];
+      const example = JSON.stringify({ action: first.action, params: exampleParams(first) });
+      return {
+        name: metaToolName(d.name),
+        title: `GitLab ${d.title}`,
+        description:
+          `Example: ${example}\n${d.description} Actions: ${list.map((a) => `${a.action} (${a.classification})`).join(", ")}. ` +
+          "Put the action's parameters in params. A destructive action also needs params.confirm set to true after the user explicitly approved it.",
+        inputSchema: {
+          type: "object",
+          properties: {
+            action: { type: "string", enum: list.map((a) => a.action), description: "The action to run." },
+            params: { type: "object", properties: {}, additionalProperties: true, description: "The action's parameters." },
+          },
+          required: ["action"],
+          additionalProperties: false,
+        },
+        outputSchema: envelopeOutputSchema as Tool["outputSchema"],
+        annotations: { title: `GitLab ${d.title}`, ...combinedHints(list) },
+      };
+    });
+  const names = new Set(tools.map((t) => t.name));
+  return {
+    name: "meta",
+    tools,
+    instructions:
+      "This server exposes GitLab with one tool per domain. Next steps in results name actions by canonical ID (domain.action): " +
+      "call gitlab_<domain> with action set to the part after the dot and the parameters in params.",
+    call(name, args, ctx) {
+      if (!names.has(name)) return undefined;
+      return call(name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
+    },
+  };
+}
+
+async function call(tool: string, list: readonly ActionRecord[], args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+  const valid = list.map((a) => a.action).join(", ");
+  const refusal = (text: string): Outcome => ({ kind: "refusal", text });
+  if (typeof args.action !== "string" || args.action.trim() === "") return refusal(`${tool}: 'action' is required. Valid actions: ${valid}`);
+  const verb = args.action.trim().toLowerCase();
+  const action = list.find((a) => a.action === verb || a.id === verb);
+  if (!action) return refusal(`${tool}: unknown action "${args.action}". Valid actions: ${valid}`);
+  const origin = `${tool}/${action.action}`;
+  const hasParams = args.params !== undefined && args.params !== null;
+  const topLevel = Object.keys(args).filter((k) => k !== "action" && k !== "params");
+  if (!hasParams && action.requiredParams.length > 0 && topLevel.length === 0) {
+    return refusal(`${origin}: 'params' is required for this action. Required params: ${action.requiredParams.join(", ")}.`);
+  }
+  if (topLevel.length > 0) {
+    return refusal(`${origin}: invalid params. Unknown params: ${topLevel.join(", ")}. Valid params: ${action.params.map((p) => p.name).sort().join(", ")}. Put action-specific fields under params.`);
+  }
+  if (hasParams && (typeof args.params !== "object" || Array.isArray(args.params))) return refusal(`${origin}: invalid params. params must be an object.`);
+  const params = { ...((args.params as Record<string, unknown> | undefined) ?? {}) };
+  // confirm is a reserved key inside params, removed before validation (META-5).
+  const confirm = params.confirm === true;
+  delete params.confirm;
+  const missing = action.requiredParams.filter((p) => params[p] === undefined && !action.params.find((r) => r.name === p)?.aliases.some((a) => params[a] !== undefined));
+  const onlyMissing = missing.length > 0 && Object.keys(params).every((k) => action.params.some((p) => p.name === k || p.aliases.includes(k)));
+  if (onlyMissing) return refusal(`${origin}: missing required params: ${missing.join(", ")}. Put action-specific fields under params.`);
+  return executeAction(action, params, {
+    origin,
+    openAliases: true,
+    confirm,
+    destructiveRefusal: `Confirm ${origin}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+  }, ctx);
+}

@@ -1,0 +1,41 @@
+// What every surface provides to the server: its tools and how to answer a call to one of them.
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ActionRecord } from "../catalog/types.js";
+import type { Catalog } from "../catalog/index.js";
+import type { ExecContext } from "../execute.js";
+import type { Outcome } from "../result.js";
+
+/** A projection of the catalog onto MCP tools (SUR-2). */
+export interface Surface {
+  readonly name: "dynamic" | "meta" | "individual";
+  /** Every tool of the surface, in one page (SUR-3). */
+  readonly tools: readonly Tool[];
+  /** How a canonical ID maps to a call on this surface, for the initialize instructions (SUR-4). */
+  readonly instructions: string;
+  /** Answers a call; undefined when the tool name is not registered (IND-3). */
+  call(name: string, args: Record<string, unknown>, ctx: ExecContext): Promise<Outcome | CallToolResult> | undefined;
+}
+
+/** Builds a surface over the session's routable catalog. */
+export type SurfaceFactory = (catalog: Catalog) => Surface;
+
+/** MCP tool hints of one action, from its classification only (CAT-9). */
+export function actionHints(a: ActionRecord) {
+  const read = a.classification === "read";
+  return { readOnlyHint: read, destructiveHint: a.classification === "destructive", idempotentHint: read || a.idempotent, openWorldHint: true };
+}
+
+/** The most careful combination of hints over several actions (META-2, DYN-12, CAT-10). */
+export function combinedHints(list: readonly ActionRecord[]) {
+  return {
+    readOnlyHint: list.every((a) => a.classification === "read"),
+    destructiveHint: list.some((a) => a.classification === "destructive"),
+    idempotentHint: list.every((a) => a.classification === "read" || a.idempotent),
+    openWorldHint: true,
+  };
+}
+
+/** Placeholder values for an example call: `<project_id>` for each required param. */
+export function exampleParams(a: ActionRecord): Record<string, string> {
+  return Object.fromEntries(a.requiredParams.map((p) => [p, `<${p}>`]));
+}
