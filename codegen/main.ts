@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- a build script: its report goes to the terminal. */
 // Compiles catalog.yaml into generated/ and the docs. `--check` regenerates in memory and fails on any
 // difference with the committed files, printing the fix command (STYLE rule 10). `--only <family>`
 // runs one output family (registry, validators, types, docs).
@@ -6,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CatalogError, formatProblem, loadCatalog } from "./lib/load.js";
+import { CatalogError, loadCatalog } from "./lib/load.js";
 import { buildModel, parseTarget } from "./lib/model.js";
 import { format, REGENERATE, type Output } from "./lib/emit.js";
 import { registryOutputs } from "./steps/registry.js";

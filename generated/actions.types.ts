@@ -66,6 +66,8 @@ export interface BranchListParams {
   search?: string;
   /** Return branches whose name matches this re2 regular expression. */
   regex?: string;
+  /** Order of the list, by name (GitLab's default) or by the date of the last commit. */
+  sort?: "name_asc" | "updated_asc" | "updated_desc";
   /** Page to return, counting from 1. Continue a list with the next_page it reported. */
   page?: number;
   /** Items per page, at most 100 (GitLab's default is 20). */

@@ -376,6 +376,7 @@ export interface operations {
       query?: {
         search?: string;
         regex?: string;
+        sort?: "name_asc" | "updated_asc" | "updated_desc";
         page?: number;
         per_page?: number;
       };

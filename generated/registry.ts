@@ -304,6 +304,14 @@ export const actions: readonly ActionRecord[] = [
         aliases: [],
       },
       {
+        name: "sort",
+        gitlabName: "sort",
+        in: "query",
+        type: "string",
+        required: false,
+        aliases: [],
+      },
+      {
         name: "page",
         gitlabName: "page",
         in: "query",

@@ -100,6 +100,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Return branches whose name matches this re2 regular expression.",
       },
+      sort: {
+        type: "string",
+        description: "Order of the list, by name (GitLab's default) or by the date of the last commit.",
+        enum: ["name_asc", "updated_asc", "updated_desc"],
+      },
       page: {
         type: "integer",
         description: "Page to return, counting from 1. Continue a list with the next_page it reported.",

@@ -136,7 +136,8 @@ function listOutcome(action: ActionRecord, format: FormatterRecord, items: unkno
 function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext): Outcome {
   const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
   const next = steps(format.nextSteps, ctx);
-  const { next_steps: _ignored, ...own } = fields;
+  // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.
+  const own = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "next_steps"));
   return {
     kind: "success",
     contentKind: action.contentKind,

@@ -1,0 +1,93 @@
+// The generator's own checks: a broken catalog fails with the YAML line and column and the action id,
+// and every rule the JSON Schema cannot express is enforced (table tests, STYLE rule 25).
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { CatalogError, loadCatalog } from "../../codegen/lib/load.js";
+import { buildModel, parseTarget, templateVars } from "../../codegen/lib/model.js";
+
+const root = new URL("../../../", import.meta.url).pathname;
+const SCHEMA = join(root, "codegen/catalog.schema.json");
+const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
+const base = readFileSync(join(root, "catalog.yaml"), "utf8");
+
+function problems(yaml: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-"));
+  const file = join(dir, "catalog.yaml");
+  writeFileSync(file, yaml);
+  try {
+    const loaded = loadCatalog(file, SCHEMA);
+    const { problems } = buildModel(loaded, target);
+    return problems.map((p) => `${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`);
+  } catch (e) {
+    if (e instanceof CatalogError) return e.problems.map((p) => `${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`);
+    throw e;
+  }
+}
+
+const lineOf = (needle: string) => base.slice(0, base.indexOf(needle)).split("\n").length;
+
+describe("catalog checks", () => {
+  it("the committed catalog has no problem", () => {
+    assert.deepEqual(problems(base), []);
+  });
+
+  const cases: [string, { edit: (s: string) => string; want: RegExp; line?: () => number }][] = [
+    [
+      "a missing classification names the action and its line",
+      { edit: (s) => s.replace("    classification: destructive\n    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch", "    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch"), want: /\[branch\.delete\] actions\.branch\.delete is missing required key "classification"/ },
+    ],
+    [
+      "an unknown key is reported where it stands",
+      { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    colour: blue\n"), want: /^\d+:5 \[branch\.get\] actions\.branch\.get has unknown key "colour"/, line: () => lineOf("  branch.get:\n") + 2 },
+    ],
+    [
+      "a classification that disagrees with action-ids.tsv",
+      { edit: (s) => s.replace("classification: destructive\n    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch", "classification: write\n    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch"), want: /\[branch\.delete\] is write but action-ids\.tsv says destructive/ },
+    ],
+    [
+      "a resource template naming a param the action lacks (CAT-15)",
+      { edit: (s) => s.replace('resource_template: "gitlab://project/{project_id}/branch/{branch_name}"', 'resource_template: "gitlab://project/{project_id}/branch/{branch}"'), want: /\[branch\.get\] names \{branch\}, which is not a parameter of the action/ },
+    ],
+    [
+      "a next step naming an action that does not exist",
+      { edit: (s) => s.replace("      - branch.create: to create a new branch\n", "      - branch.clone: to clone it\n"), want: /\[branch\.list\] names action "branch\.clone", which the catalog does not have/ },
+    ],
+    [
+      "an id outside the target list",
+      { edit: (s) => s.replace("  branch.get:\n", "  branch.fetch:\n"), want: /\[branch\.fetch\] is not in codegen\/inputs\/action-ids\.tsv/ },
+    ],
+    [
+      "a path parameter the path does not name",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/repository/branches/{branch_name}" }', 'rest: { method: GET, path: "/projects/{project_id}/repository/branches" }'), want: /\[branch\.get\] params\.branch_name|is in: path but the path does not name \{branch_name\}/ },
+    ],
+    [
+      "a write without idempotent",
+      { edit: (s) => s.replace("    classification: write\n    idempotent: false\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [new branch", "    classification: write\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [new branch"), want: /\[branch\.create\] write and destructive actions must state idempotent/ },
+    ],
+    [
+      "a semicolon in a description (CMP-18)",
+      { edit: (s) => s.replace("Name of the new branch.", "Name of the new branch; required."), want: /params\.branch_name\.description must match pattern/ },
+    ],
+    [
+      "a duplicate key is a YAML error with its position",
+      { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
+    ],
+  ];
+  for (const [name, { edit, want, line }] of cases) {
+    it(name, () => {
+      const edited = edit(base);
+      assert.notEqual(edited, base, "the fixture edit applied");
+      const found = problems(edited);
+      assert.ok(found.some((p) => want.test(p)), `expected ${want} in:\n${found.join("\n")}`);
+      if (line) assert.ok(found.some((p) => p.startsWith(`${line()}:`)), `expected line ${line()} in:\n${found.join("\n")}`);
+    });
+  }
+
+  it("templateVars reads RFC 6570 simple variables", () => {
+    assert.deepEqual(templateVars("gitlab://project/{project_id}/branch/{branch_name}"), ["project_id", "branch_name"]);
+    assert.deepEqual(templateVars("/projects"), []);
+  });
+});

@@ -1,0 +1,22 @@
+// `npm test`: builds with tsc, checks that generated/ matches catalog.yaml, then runs every compiled
+// test file with node's test runner (whose closing summary CI reads).
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"]);
+run("npm", ["run", "-s", "codegen:check"]);
+run("npm", ["run", "-s", "lint"]);
+
+const files = readdirSync(join(root, "dist/test"), { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith(".test.js") && (process.argv.length <= 2 || process.argv.slice(2).some((a) => f.includes(a))))
+  .map((f) => join("dist/test", f))
+  .sort();
+run(process.execPath, ["--test", ...files]);
