@@ -13,11 +13,16 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean };
   Int: { input: number; output: number };
   Float: { input: number; output: number };
+  /** A `ProjectsBranchRuleID` is a global ID. It is encoded as a string. For example: `"gid://gitlab/Projects::BranchRule/1"`. */
+  ProjectsBranchRuleID: { input: string; output: string };
+  /** Time represented in ISO 8601. For example: "2021-03-09T14:58:50+00:00". */
   Time: { input: string; output: string };
+  /** A `UserID` is a global ID. It is encoded as a string. For example: `"gid://gitlab/User/1"`. */
+  UserID: { input: string; output: string };
 };
 
 export type BranchRuleListQueryVariables = Exact<{
-  fullPath: string;
+  fullPath: string | number;
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
@@ -26,7 +31,7 @@ export type BranchRuleListQuery = {
   project: {
     branchRules: {
       nodes: Array<{
-        id: string;
+        id: string | null;
         name: string;
         isDefault: boolean;
         isProtected: boolean;

@@ -1,8 +1,8 @@
 // Reads catalog.yaml, validates it against codegen/catalog.schema.json and reports every problem with
 // its YAML line and column and the action id it belongs to, so a maintainer can fix the file in one pass.
 import { readFileSync } from "node:fs";
-import Ajv, { type ErrorObject } from "ajv";
-import { LineCounter, parseDocument, isNode, type Document } from "yaml";
+import { Ajv, type ErrorObject } from "ajv";
+import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from "yaml";
 import type { RawCatalog } from "./raw.js";
 
 /** A catalog problem, located in the YAML file. */
@@ -32,7 +32,8 @@ export function formatProblem(file: string, p: CatalogProblem): string {
 export interface LoadedCatalog {
   readonly file: string;
   readonly raw: RawCatalog;
-  locate(path: readonly (string | number)[]): { line: number; col: number };
+  /** Line and column of a node; a trailing `{ key }` locates that key of a map rather than its value. */
+  locate(path: readonly (string | number | { key: string })[]): { line: number; col: number };
 }
 
 /** Parses and schema-validates a catalog file. */
@@ -57,10 +58,17 @@ export function loadCatalog(file: string, schemaFile: string): LoadedCatalog {
 }
 
 function locator(doc: Document, lines: LineCounter) {
-  return (path: readonly (string | number)[]): { line: number; col: number } => {
+  return (path: readonly (string | number | { key: string })[]): { line: number; col: number } => {
+    const last = path[path.length - 1];
+    const keys = (typeof last === "object" ? path.slice(0, -1) : path) as (string | number)[];
+    if (typeof last === "object") {
+      const map = doc.getIn(keys, true);
+      const pair = isMap(map) ? map.items.find((p) => isScalar(p.key) && p.key.value === last.key) : undefined;
+      if (pair && isNode(pair.key) && pair.key.range) return lines.linePos(pair.key.range[0]);
+    }
     // Walk up until a node exists: a missing property is reported at its parent.
-    for (let n = path.length; n >= 0; n--) {
-      const node = doc.getIn(path.slice(0, n), true);
+    for (let n = keys.length; n >= 0; n--) {
+      const node = doc.getIn(keys.slice(0, n), true);
       if (isNode(node) && node.range) return lines.linePos(node.range[0]);
     }
     return { line: 1, col: 1 };
@@ -68,14 +76,16 @@ function locator(doc: Document, lines: LineCounter) {
 }
 
 function schemaProblem(e: ErrorObject, locate: LoadedCatalog["locate"]): CatalogProblem {
-  const path = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path: (string | number)[] = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const action = path[0] === "actions" ? path[1] : undefined;
   const where = path.length > 0 ? path.join(".") : "(root)";
   let detail = e.message ?? "is invalid";
   if (e.keyword === "additionalProperties") detail = `has unknown key "${String(e.params.additionalProperty)}"`;
   if (e.keyword === "required") detail = `is missing required key "${String(e.params.missingProperty)}"`;
   if (e.keyword === "enum") detail = `must be one of ${(e.params.allowedValues as unknown[]).join(", ")}`;
-  return { ...locate(path), action, message: `${where} ${detail}` };
+  // An unknown key is reported where the key itself stands.
+  const at = e.keyword === "additionalProperties" ? [...path, { key: String(e.params.additionalProperty) }] : path;
+  return { ...locate(at), action: action as string | undefined, message: `${where} ${detail}` };
 }
 
 // Ajv reports a failed oneOf/anyOf branch by branch; keep the most specific error of each location.

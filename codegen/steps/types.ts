@@ -14,7 +14,7 @@ import { resolveParams } from "../lib/params.js";
 import type { RawCatalog, RawParam } from "../lib/raw.js";
 
 /** Vendored GraphQL SDL subset (STYLE rule 5). */
-export const GRAPHQL_SCHEMA = process.env.TMP_SDL ?? "codegen/inputs/gitlab-schema.graphql";
+export const GRAPHQL_SCHEMA = "codegen/inputs/gitlab-schema.graphql";
 
 /** generated/gitlab-openapi.json, generated/gitlab-openapi.types.ts, generated/graphql.types.ts, generated/actions.types.ts. */
 export async function typeOutputs(root: string, raw: RawCatalog, model: CatalogModel): Promise<Output[]> {
@@ -37,13 +37,13 @@ async function graphqlTypes(root: string, model: CatalogModel): Promise<string> 
     writeFileSync(docFile, documents.join("\n\n") + "\n");
     const [file] = await generate(
       {
-        schema: GRAPHQL_SCHEMA.startsWith("/") ? GRAPHQL_SCHEMA : join(root, GRAPHQL_SCHEMA),
+        schema: join(root, GRAPHQL_SCHEMA),
         documents: [docFile],
         silent: true,
         generates: {
           [join(dir, "out.ts")]: {
             plugins: ["typescript", "typescript-operations"],
-            config: { onlyOperationTypes: true, scalars: { Time: "string", ID: "string" }, avoidOptionals: false, useTypeImports: true },
+            config: { onlyOperationTypes: true, defaultScalarType: "string", avoidOptionals: false, useTypeImports: true },
           },
         },
       },

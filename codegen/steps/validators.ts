@@ -2,7 +2,7 @@
 // never compiles a schema at start (issue 5's start-up budget). Output schemas are not compiled here:
 // the tests check every result against them with the SDK client's own validator and with Ajv2020, and
 // the server does not re-validate what it wrote itself.
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { banner, type Output } from "../lib/emit.js";

@@ -103,6 +103,12 @@ export function table(
   return { markdown: parts.join("\n\n") + nextStepsSection(allSteps), steps: allSteps };
 }
 
+/** A table of cells the caller already rendered with the escape functions (the finder's results). */
+export function cellsTable(labels: readonly string[], rows: readonly (readonly string[])[]): string {
+  const head = `| ${labels.map(escapeText).join(" | ")} |\n| ${labels.map(() => "---").join(" | ")} |`;
+  return `${head}\n${rows.map((r) => `| ${r.join(" | ")} |`).join("\n")}`;
+}
+
 function countLabel(shown: number, page: PageReport): string {
   const p = page.pagination;
   if ("total_items" in p) {

@@ -5,7 +5,8 @@ import { envelopeOutputSchema, inputSchemas, outputSchemas } from "../../generat
 import { resolveAction, type Catalog } from "../catalog/index.js";
 import { executeAction } from "../execute.js";
 import { findActions } from "../finder.js";
-import { escapeText } from "../markdown/escape.js";
+import { code, escapeText } from "../markdown/escape.js";
+import { cellsTable } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
 import { distance } from "../validate.js";
 import { combinedHints, exampleParams, type Surface } from "./types.js";
@@ -147,8 +148,12 @@ function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
   if (results.length === 0) {
     lines.push("No matching action. Try broader terms such as project, issue, merge request, pipeline, branch or user.");
   } else {
-    lines.push("| Action ID | Score | Destructive | Required Params |", "| --- | --- | --- | --- |");
-    for (const r of results) lines.push(`| \`${r.id}\` | ${r.score} | ${r.destructive ? "yes" : "no"} | ${r.required_params.join(", ") || "none"} |`);
+    lines.push(
+      cellsTable(
+        ["Action ID", "Score", "Destructive", "Required Params"],
+        results.map((r) => [code(r.id), String(r.score), r.destructive ? "yes" : "no", escapeText(r.required_params.join(", ") || "none")]),
+      ),
+    );
     lines.push("", `Run one with ${EXEC}: required parameters go inside params, and confirm is a top-level argument used only for destructive actions.`);
   }
   return { kind: "success", contentKind: "detail", markdown: lines.join("\n"), structured: { query, count: results.length, results } };

@@ -160,9 +160,9 @@ for (const surface of SURFACES) {
 
     it("branch.get_protected reads one rule", async () => {
       const r = await call("branch.get_protected", { project_id: 42, name: "release/*" });
-      assert.equal(only().rawPath, "/api/v4/projects/42/protected_branches/release%2F%2A");
+      assert.equal(only().rawPath, "/api/v4/projects/42/protected_branches/release%2F*");
       assert.equal((r.structuredContent as { name: string }).name, "release/*");
-      assert.match(text(r), /- \*\*Push\*\*: No access/);
+      assert.match(text(r), /- \*\*Push\*\*: No one\n- \*\*Merge\*\*: Maintainers/);
     });
 
     it("branch.list_protected lists the rules with pagination", async () => {
@@ -178,7 +178,7 @@ for (const surface of SURFACES) {
       const r = await call("branch.update_protected", { project_id: 42, name: "release/*", allow_force_push: true });
       const req = only();
       assert.equal(req.method, "PATCH");
-      assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F%2A");
+      assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F*");
       assert.deepEqual(req.body, { allow_force_push: true });
       assert.equal((r.structuredContent as { allow_force_push: boolean }).allow_force_push, true);
     });
@@ -190,7 +190,7 @@ for (const surface of SURFACES) {
       const r = await call("branch.unprotect", { project_id: 42, name: "release/*" }, true);
       const req = only();
       assert.equal(req.method, "DELETE");
-      assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F%2A");
+      assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F*");
       assert.deepEqual(r.structuredContent, { status: "success", message: "Action completed successfully." });
     });
 
