@@ -26,7 +26,7 @@ const SYNONYMS: Record<string, string[]> = {
   all: ["list"],
   find: ["list", "get"],
   branches: ["branch"],
-  protected: ["protected", "protect"],
+  protected: ["protected"],
   protection: ["protect", "protected"],
   unlock: ["unprotect"],
   lock: ["protect"],
@@ -72,7 +72,8 @@ function termScore(term: string, a: ActionRecord): number {
     else if (a.tags.some((t) => t.split(" ").includes(f))) s = 50;
     else if (tokenize(a.title).map(stem).includes(stem(f))) s = 30;
     else if (tokenize(a.description).map(stem).includes(stem(f))) s = 12;
-    if (syn) s = Math.max(0, s - 10);
+    // A synonym is weaker evidence than the word itself (DYN-9 weighs synonyms low).
+    if (syn) s = Math.round(s / 2);
     best = Math.max(best, s);
   }
   return best;
@@ -100,6 +101,8 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
     if (terms.length <= 2 ? missed > 0 : missed > 1) continue;
     // Verb intent: a query verb that names a different verb of the same family counts against the action.
     const intents = terms.flatMap((t) => [t, ...(SYNONYMS[t] ?? [])]).filter((t) => VERBS.has(t));
+    // A plural noun with no verb ("protected branches") asks for a list.
+    if (intents.length === 0 && terms.some((t) => stem(t) !== t)) intents.push("list");
     if (intents.length > 0 && !intents.some((v) => a.action.split("_").includes(v))) score -= 24;
     // Words of the action name the query did not ask for make it a worse fit ("delete" vs "delete_merged").
     const extra = a.action.split("_").filter((w) => !terms.some((t) => [t, stem(t), ...(SYNONYMS[t] ?? [])].includes(w))).length;

@@ -106,8 +106,9 @@ function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, opera
     const reason: unknown = signal.reason;
     return new GitLabNetworkError(reason instanceof Error && reason.name === "TimeoutError" ? "deadline" : "canceled", operation);
   }
-  const cause = (e as { cause?: { code?: string } }).cause;
-  const code = cause?.code ?? "";
+  // undici puts the socket error in cause; a multi-address connect puts several in cause.errors.
+  const cause = (e as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
+  const code = cause?.code ?? cause?.errors?.find((x) => x.code)?.code ?? "";
   if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation);
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation);
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") return new GitLabNetworkError("timeout", operation);

@@ -1,0 +1,249 @@
+// The server as a process: command line, stdio hygiene, credential hygiene, Streamable HTTP, the finder,
+// client profiles and switches, each through a real MCP client against the simulator.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { GitLabSimulator } from "../sim/simulator.js";
+import { CLI, connect, SIM_TOKEN, text } from "../helpers/mcp.js";
+
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", input: "" });
+
+describe("command line (CFG-6, CFG-14)", () => {
+  it("--help and --version print and exit 0 without touching stdout", () => {
+    const help = run(["--help"]);
+    assert.equal(help.status, 0);
+    assert.equal(help.stdout, "");
+    assert.match(help.stderr, /GITLAB_MCP_TOOL_SURFACE/);
+    const version = run(["--version"]);
+    assert.equal(version.status, 0);
+    assert.match(version.stderr, /^gitlab-mcp-server \d+\.\d+\.\d+\n$/);
+  });
+  it("an invalid surface refuses the start with exit 1 and names the variable", () => {
+    const r = run([], { GITLAB_MCP_TOOL_SURFACE: "everything" });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /GITLAB_MCP_TOOL_SURFACE=everything is not a tool surface: use dynamic, meta or individual/);
+  });
+  it("an unknown flag exits 2", () => {
+    const r = run(["--no-such-flag"]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /no-such-flag/);
+  });
+  it("an invalid boolean refuses the start", () => {
+    const r = run([], { GITLAB_MCP_EMBEDDED_RESOURCES: "maybe" });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /GITLAB_MCP_EMBEDDED_RESOURCES=maybe is not a boolean/);
+  });
+});
+
+describe("stdio and credential hygiene (CFG-13, ERR-20)", () => {
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addBranch(42, { name: "main" });
+  });
+  after(() => sim.close());
+
+  it("stdout carries only JSON-RPC, and initialize is answered without any GitLab request", async () => {
+    const child = spawn(process.execPath, [CLI], { env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_LOG_LEVEL: "debug" } });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    sim.clearLog();
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n");
+    await new Promise((resolve) => child.stdout.once("data", resolve));
+    child.kill();
+    const lines = out.trim().split("\n");
+    for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, "2.0");
+    assert.match(lines[0], /"instructions"/);
+    assert.equal(sim.log.length, 0);
+  });
+
+  it("the token never appears in a result or a log line, even when GitLab echoes it", async () => {
+    const conn = await connect({ sim, env: { GITLAB_MCP_LOG_LEVEL: "debug" } });
+    try {
+      sim.inject({ path: "/projects/42/repository/branches", status: 400, body: { message: `bad token ${SIM_TOKEN} at https://gitlab.example.com/x` } });
+      const r = (await conn.client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.create", params: { project_id: 42, branch_name: "x", ref: "main" } } })) as CallToolResult;
+      assert.equal(r.isError, true);
+      assert.equal(text(r), "branch.create: bad request: check your input parameters (bad token [REDACTED] at [url])");
+      assert.equal(sim.log.at(-1)?.headers["private-token"], SIM_TOKEN, "the token did reach GitLab");
+    } finally {
+      await conn.close();
+    }
+    assert.ok(!conn.stderr.join("").includes(SIM_TOKEN), "no log line carries the token");
+  });
+
+  it("a network failure is a classified isError result, never a JSON-RPC error", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const conn = await connect({ env: { GITLAB_URL: `http://127.0.0.1:${port}` } });
+    try {
+      const r = (await conn.client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "main" } } })) as CallToolResult;
+      assert.equal(r.isError, true);
+      assert.equal(text(r), "branch.get: GitLab server is unreachable (connection refused). Check GITLAB_URL and whether the server is running");
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
+describe("gitlab_find_action (DYN-1..DYN-8)", () => {
+  let conn: Awaited<ReturnType<typeof connect>>;
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    conn = await connect({ sim });
+  });
+  after(async () => {
+    await conn.close();
+    await sim.close();
+  });
+  const find = async (query: string, extra: Record<string, unknown> = {}) =>
+    (await conn.client.callTool({ name: "gitlab_find_action", arguments: { query, ...extra } })) as CallToolResult;
+  const top = async (query: string) => ((await find(query)).structuredContent as { results: { id: string }[] }).results.map((r) => r.id);
+
+  const cases: [string, string][] = [
+    ["delete a branch", "branch.delete"],
+    ["protected branches", "branch.list_protected"],
+    ["list branches", "branch.list"],
+    ["show branch", "branch.get"],
+    ["create a new branch from main", "branch.create"],
+    ["remove merged branches", "branch.delete_merged"],
+    ["unprotect branch", "branch.unprotect"],
+    ["branch rules", "branch.rule_list"],
+    ["branch.update_protected", "branch.update_protected"],
+  ];
+  for (const [query, want] of cases) {
+    it(`"${query}" finds ${want} first`, async () => {
+      assert.equal((await top(query))[0], want);
+    });
+  }
+
+  it("results carry schemas and a runnable example, and GitLab sees nothing", async () => {
+    sim.clearLog();
+    const r = await find("delete a branch");
+    const first = (r.structuredContent as { results: Record<string, unknown>[] }).results[0];
+    assert.equal(first.tool, "gitlab_branch");
+    assert.equal(first.schema_uri, "gitlab://tools/branch.delete");
+    assert.equal(first.destructive, true);
+    assert.deepEqual(first.required_params, ["project_id", "branch_name"]);
+    assert.deepEqual(first.example, { tool: "gitlab_execute_action", arguments: { action: "branch.delete", params: { project_id: "<project_id>", branch_name: "<branch_name>" }, confirm: true } });
+    assert.equal((first.input_schema as { additionalProperties: boolean }).additionalProperties, false);
+    assert.match(text(r), /^## GitLab Action Finder\n\nQuery: delete a branch\n\n\| Action ID \| Score \| Destructive \| Required Params \|/);
+    assert.equal(sim.log.length, 0);
+  });
+
+  it("refuses an empty or too long query with the wire sentences", async () => {
+    assert.equal(text(await find("  ")), "gitlab_find_action: query is required. Try terms like project create, merge request approve, pipeline retry, or ci variable.");
+    assert.match(text(await find("x".repeat(257))), /^gitlab_find_action: query is too long \(257 characters, limit 256\)\. Search for one thing at a time,/);
+  });
+
+  it("no match is a success with count 0", async () => {
+    const r = await find("quantum teleportation");
+    assert.equal(r.isError, undefined);
+    assert.deepEqual((r.structuredContent as { count: number }).count, 0);
+  });
+});
+
+describe("switches and client profiles", () => {
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addBranch(42, { name: "main" });
+  });
+  after(() => sim.close());
+  const get = { name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "main" } } };
+
+  it("GITLAB_MCP_EMBEDDED_RESOURCES=false leaves the resource out (CAT-17)", async () => {
+    const conn = await connect({ sim, env: { GITLAB_MCP_EMBEDDED_RESOURCES: "false" } });
+    try {
+      const r = (await conn.client.callTool(get)) as CallToolResult;
+      assert.equal(r.content.length, 1);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("a Codex session gets priorities rounded to 0 or 1, unless compat is off (CMP-2..4)", async () => {
+    const codex = await connect({ sim, clientName: "codex-mcp-client" });
+    try {
+      const r = (await codex.client.callTool(get)) as CallToolResult;
+      assert.deepEqual(r.content.map((c) => c.annotations?.priority), [1, 1]);
+    } finally {
+      await codex.close();
+    }
+    const off = await connect({ sim, clientName: "codex-mcp-client", env: { GITLAB_MCP_CLIENT_COMPAT: "off" } });
+    try {
+      const r = (await off.client.callTool(get)) as CallToolResult;
+      assert.deepEqual(r.content.map((c) => c.annotations?.priority), [0.6, 0.6]);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it("YOLO mode runs a destructive action without confirm (SAF-19, SAF-20)", async () => {
+    sim.addBranch(42, { name: "doomed" });
+    const conn = await connect({ sim, env: { GITLAB_MCP_YOLO_MODE: "yes" } });
+    try {
+      const r = (await conn.client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.delete", params: { project_id: 42, branch_name: "doomed" } } })) as CallToolResult;
+      assert.equal(text(r), "✅ Action completed successfully.");
+    } finally {
+      await conn.close();
+    }
+    assert.match(conn.stderr.join(""), /YOLO mode is on \(GITLAB_MCP_YOLO_MODE\)/);
+  });
+});
+
+describe("Streamable HTTP (--http)", () => {
+  let sim: GitLabSimulator;
+  let child: ReturnType<typeof spawn>;
+  let url: URL;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addBranch(42, { name: "main" });
+    child = spawn(process.execPath, [CLI, "--http", "--http-addr", "127.0.0.1:0"], { env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url, GITLAB_TOKEN: "glpat-must-not-be-used" } });
+    const address = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      child.stderr!.on("data", (c: Buffer) => {
+        err += c.toString();
+        const m = /"address":"([^"]+)"/.exec(err);
+        if (m) resolve(m[1]);
+      });
+      child.once("exit", () => reject(new Error(`server exited: ${err}`)));
+    });
+    url = new URL(`http://${address}/mcp`);
+  });
+  after(async () => {
+    child.kill();
+    await sim.close();
+  });
+
+  it("serves a client that sends its own token, and never uses GITLAB_TOKEN", async () => {
+    const client = new Client({ name: "http-test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "PRIVATE-TOKEN": SIM_TOKEN } } }));
+    try {
+      const tools = await client.listTools();
+      assert.deepEqual(tools.tools.map((t) => t.name), ["gitlab_find_action", "gitlab_execute_action"]);
+      sim.clearLog();
+      const r = (await client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "main" } } })) as CallToolResult;
+      assert.equal((r.structuredContent as { name: string }).name, "main");
+      assert.equal(sim.log[0].headers["private-token"], SIM_TOKEN);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a request without a credential with 401", async () => {
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    assert.equal(res.status, 401);
+    assert.equal(((await res.json()) as { error: { code: number } }).error.code, -40100);
+  });
+});
