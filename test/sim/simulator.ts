@@ -1,0 +1,164 @@
+// GitLabSimulator: an in-memory fake of GitLab's REST API v4 and GraphQL API
+// for end-to-end tests and demos. See the sibling modules for the GitLab
+// sources each behaviour was taken from.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { FaultQueue, type Fault } from "./faults.js";
+import { registerBranchRoutes, seededBranch, BRANCH_KEYSET_FLAG } from "./restBranches.js";
+import { registerMetaRoutes } from "./restMeta.js";
+import { registerProjectRoutes } from "./restProjects.js";
+import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
+import { Router, type ResolvedOptions } from "./router.js";
+import { startServer, type LoggedRequest } from "./server.js";
+import { SimState, type SimCommit, type SimProject } from "./state.js";
+
+export type { Fault } from "./faults.js";
+export type { LoggedRequest } from "./server.js";
+export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel } from "./state.js";
+
+export interface SimToken {
+  scopes: string[];
+  name?: string;
+  userId?: number;
+  revoked?: boolean;
+  /** ISO date (YYYY-MM-DD); a token expiring today or earlier is expired. */
+  expiresAt?: string | null;
+}
+
+/** GitLab feature flags the simulator honours. */
+export type SimFeatureFlag = typeof BRANCH_KEYSET_FLAG;
+
+export interface SimOptions {
+  /** Default 0 (ephemeral); always binds 127.0.0.1. */
+  port?: number;
+  /** Base of every web_url GitLab returns; default "https://gitlab.example.com". */
+  externalUrl?: string;
+  /** Default { "glpat-simulator-token": { scopes: ["api"] } }. */
+  tokens?: Record<string, SimToken>;
+  /** Reported by /version; default "18.6.0-ee". */
+  version?: string;
+  /** GitLab omits x-total / x-total-pages above 10,000 rows of a database list; default 10000. */
+  totalsLimit?: number;
+  /**
+   * GitLab feature flags. `branch_list_keyset_pagination` (default false, as on
+   * GitLab Self-Managed) enables keyset pagination of the branch list.
+   */
+  featureFlags?: Partial<Record<SimFeatureFlag, boolean>>;
+}
+
+export const DEFAULT_TOKEN = "glpat-simulator-token";
+
+export class GitLabSimulator {
+  readonly url: string;
+  readonly log: LoggedRequest[];
+  private readonly faults: FaultQueue;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly state: SimState,
+    deps: { url: string; log: LoggedRequest[]; faults: FaultQueue },
+  ) {
+    this.url = deps.url;
+    this.log = deps.log;
+    this.faults = deps.faults;
+  }
+
+  static async start(options: SimOptions = {}): Promise<GitLabSimulator> {
+    const state = new SimState();
+    const tokens = options.tokens ?? { [DEFAULT_TOKEN]: { scopes: ["api"] } };
+    for (const [value, token] of Object.entries(tokens)) state.addToken(value, token);
+    for (const [flag, enabled] of Object.entries(options.featureFlags ?? {})) state.featureFlags.set(flag, enabled === true);
+    const resolved: ResolvedOptions = {
+      externalUrl: (options.externalUrl ?? "https://gitlab.example.com").replace(/\/+$/, ""),
+      version: options.version ?? "18.6.0-ee",
+      totalsLimit: options.totalsLimit ?? 10_000,
+    };
+    const router = new Router();
+    registerMetaRoutes(router);
+    registerProjectRoutes(router);
+    registerBranchRoutes(router);
+    registerProtectedBranchRoutes(router);
+    const log: LoggedRequest[] = [];
+    const faults = new FaultQueue();
+    const server = startServer({ state, options: resolved, router, faults, log });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    return new GitLabSimulator(server, state, { url: `http://127.0.0.1:${port}`, log, faults });
+  }
+
+  clearLog(): void {
+    this.log.length = 0;
+  }
+
+  inject(fault: Fault): void {
+    this.faults.add(fault);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  setFeatureFlag(flag: SimFeatureFlag, enabled: boolean): void {
+    this.state.featureFlags.set(flag, enabled);
+  }
+
+  addProject(p: { id?: number; path_with_namespace: string; default_branch?: string; visibility?: "private" | "internal" | "public"; name?: string }): SimProject {
+    return this.state.addProject(p);
+  }
+
+  /** The live project record (numeric id or "group/project"), or undefined. */
+  getProject(projectRef: number | string): SimProject | undefined {
+    return this.state.findProject(projectRef);
+  }
+
+  addBranch(
+    projectRef: number | string,
+    b: { name: string; merged?: boolean; commit?: Partial<SimCommit>; can_push?: boolean; developers_can_push?: boolean; developers_can_merge?: boolean },
+  ): void {
+    const project = this.state.requireProject(projectRef);
+    this.state.putBranch(project, seededBranch(b.name, this.state.nextSeedTime(), b));
+  }
+
+  /** Fast bulk seeding (one sort at the next read). */
+  addBranches(projectRef: number | string, names: string[]): void {
+    const project = this.state.requireProject(projectRef);
+    const at = this.state.nextSeedTime();
+    this.state.putBranches(project, names.map((name) => seededBranch(name, at)));
+  }
+
+  addProtectedBranch(
+    projectRef: number | string,
+    pb: {
+      name: string;
+      push_access_level?: number;
+      merge_access_level?: number;
+      unprotect_access_level?: number;
+      allow_force_push?: boolean;
+      code_owner_approval_required?: boolean;
+    },
+  ): void {
+    const project = this.state.requireProject(projectRef);
+    if (this.state.hasProtectedBranch(project, pb.name)) {
+      throw new Error(`GitLabSimulator: protected branch ${pb.name} already exists`);
+    }
+    this.state.addProtectedBranch(project, {
+      name: pb.name,
+      push: [{ access_level: pb.push_access_level ?? 40 }],
+      merge: [{ access_level: pb.merge_access_level ?? 40 }],
+      unprotect: [{ access_level: pb.unprotect_access_level ?? 40 }],
+      allow_force_push: pb.allow_force_push,
+      code_owner_approval_required: pb.code_owner_approval_required,
+      at: this.state.nextSeedTime(),
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.close((err) => (err ? reject(err) : resolve()));
+      this.server.closeAllConnections();
+    });
+  }
+}
