@@ -5,6 +5,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { ConfigError, HELP, parseCommand } from "./config.js";
 import { serveHttp } from "./http.js";
 import { Logger, registerSecret } from "./log.js";
+import { catalog } from "./catalog/index.js";
+import { unmatchedExclusions } from "./policy/view.js";
 import { createSession } from "./server.js";
 import { VERSION } from "./version.js";
 
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
   const { config } = command;
   const log = new Logger(config.logLevel);
   registerSecret(config.token);
+  for (const w of config.warnings) log.warn(w);
+  for (const entry of unmatchedExclusions(catalog, config.excludeTools)) log.warn(`GITLAB_MCP_EXCLUDE_TOOLS entry "${entry}" matches no action`);
   if (config.yolo) log.warn(`YOLO mode is on (${config.yoloSource}): destructive actions run without confirmation`);
   if (config.transport === "http") {
     await serveHttp(config, log);

@@ -18,6 +18,18 @@ export interface Config {
   readonly clientCompat: "auto" | "off";
   readonly transport: "stdio" | "http";
   readonly httpAddr: string;
+  /** §3.2: only read actions are routable. */
+  readonly readOnly: boolean;
+  /** §3.3: mutating actions answer a preview instead of running. */
+  readonly safeMode: boolean;
+  /** §3.6: canonical IDs, domains, meta tool names or individual tool names, lower-cased. */
+  readonly excludeTools: readonly string[];
+  /** SAF-30: skip the narrowing by token scopes (never the read_api minimum). */
+  readonly ignoreScopes: boolean;
+  /** VAL-14: send comment and description lines that GitLab runs as quick actions. */
+  readonly allowQuickActions: boolean;
+  /** Warnings to log once the logger exists (renamed variables, CFG-11). */
+  readonly warnings: readonly string[];
 }
 
 /** A configuration problem: exit 1 (bad value) or 2 (bad flag), per CFG-14. */
@@ -45,12 +57,15 @@ export function parseBool(name: string, value: string): boolean {
 /** SAF-19: YOLO is on for 1, true or yes, any case; everything else is off. */
 const yoloOn = (v: string) => /^(1|true|yes)$/i.test(v.trim());
 
+// Boolean flags may stand bare (`--read-only`) or carry a value (`--read-only=false`).
+const BOOL_FLAGS = new Set(["--read-only", "--safe-mode", "--ignore-scopes", "--allow-quick-actions", "--yolo-mode", "--embedded-resources"]);
+
 /** Parses argv and the environment. */
 export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Command {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: argv.map((a) => (BOOL_FLAGS.has(a) ? `${a}=true` : a)),
       strict: true,
       allowPositionals: false,
       options: {
@@ -65,6 +80,11 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         http: { type: "boolean" },
         "http-addr": { type: "string" },
         "gitlab-url": { type: "string" },
+        "read-only": { type: "string" },
+        "safe-mode": { type: "string" },
+        "exclude-tools": { type: "string" },
+        "ignore-scopes": { type: "string" },
+        "allow-quick-actions": { type: "string" },
       },
     }));
   } catch (err) {
@@ -72,6 +92,14 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
+  const warnings = legacyNames(e);
+  // A boolean flag may be given bare (--read-only) or with a value (--read-only=false).
+  const bool = (flag: string, variable: string): boolean => {
+    const v = values[flag] as string | undefined;
+    if (v !== undefined) return parseBool(`--${flag}`, v);
+    const fromEnv = env(e, variable);
+    return fromEnv === undefined ? false : parseBool(variable, fromEnv);
+  };
 
   const surface = ((values["tool-surface"] as string | undefined) ?? env(e, "GITLAB_MCP_TOOL_SURFACE") ?? "dynamic").toLowerCase();
   if (!["dynamic", "meta", "individual"].includes(surface)) {
@@ -113,8 +141,62 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       clientCompat: compat?.toLowerCase() === "off" ? "off" : "auto",
       transport,
       httpAddr: (values["http-addr"] as string | undefined) ?? "127.0.0.1:8080",
+      readOnly: bool("read-only", "GITLAB_MCP_READ_ONLY"),
+      safeMode: bool("safe-mode", "GITLAB_MCP_SAFE_MODE"),
+      excludeTools: list((values["exclude-tools"] as string | undefined) ?? env(e, "GITLAB_MCP_EXCLUDE_TOOLS")),
+      ignoreScopes: bool("ignore-scopes", "GITLAB_MCP_IGNORE_SCOPES"),
+      allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
+      warnings,
     },
   };
+}
+
+/** CFG-5 lists: comma-separated, trimmed, empty items ignored (lower-cased: exclusions match in any case). */
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s.length > 0);
+}
+
+// CFG-11: names the server no longer reads. The three safety switches refuse the start, because an
+// operator relying on them would otherwise run unprotected; the others are ignored with a warning.
+const REFUSED = { GITLAB_READ_ONLY: "GITLAB_MCP_READ_ONLY", GITLAB_SAFE_MODE: "GITLAB_MCP_SAFE_MODE", EXCLUDE_TOOLS: "GITLAB_MCP_EXCLUDE_TOOLS" };
+const RENAMED: Record<string, string> = {
+  TOOL_SURFACE: "GITLAB_MCP_TOOL_SURFACE",
+  CAPABILITY_SURFACE: "GITLAB_MCP_CAPABILITY_SURFACE",
+  META_PARAM_SCHEMA: "GITLAB_MCP_META_PARAM_SCHEMA",
+  EMBEDDED_RESOURCES: "GITLAB_MCP_EMBEDDED_RESOURCES",
+  CLIENT_COMPAT: "GITLAB_MCP_CLIENT_COMPAT",
+  YOLO_MODE: "GITLAB_MCP_YOLO_MODE",
+  UPLOAD_MAX_FILE_SIZE: "GITLAB_MCP_UPLOAD_MAX_FILE_SIZE",
+  ACTION_TIMEOUT: "GITLAB_MCP_ACTION_TIMEOUT",
+  MAX_HTTP_CLIENTS: "GITLAB_MCP_MAX_HTTP_CLIENTS",
+  SESSION_TIMEOUT: "GITLAB_MCP_SESSION_TIMEOUT",
+  SESSION_REVALIDATE_INTERVAL: "GITLAB_MCP_SESSION_REVALIDATE_INTERVAL",
+  POOL_IDLE_TIMEOUT: "GITLAB_MCP_POOL_IDLE_TIMEOUT",
+  DRAIN_DELAY: "GITLAB_MCP_DRAIN_DELAY",
+  PUBLIC_URL: "GITLAB_MCP_PUBLIC_URL",
+  TRUSTED_ORIGINS: "GITLAB_MCP_TRUSTED_ORIGINS",
+  AUTH_MODE: "GITLAB_MCP_AUTH_MODE",
+  RATE_LIMIT_RPS: "GITLAB_MCP_RATE_LIMIT_RPS",
+  RATE_LIMIT_BURST: "GITLAB_MCP_RATE_LIMIT_BURST",
+  GITLAB_TIER: "GITLAB_MCP_TIER",
+  GITLAB_IGNORE_SCOPES: "GITLAB_MCP_IGNORE_SCOPES",
+  GITLAB_SKIP_TLS_VERIFY: "GITLAB_MCP_SKIP_TLS_VERIFY",
+};
+
+function legacyNames(e: NodeJS.ProcessEnv): string[] {
+  for (const [old, now] of Object.entries(REFUSED)) {
+    if (e[old] !== undefined) throw new ConfigError(`${old} is no longer read and the server will not start while it is set: rename it to ${now}`, 1);
+  }
+  const warnings = Object.entries(RENAMED)
+    .filter(([old]) => e[old] !== undefined && e[old] !== "")
+    .map(([old, now]) => `${old} is no longer read: rename it to ${now}`);
+  for (const name of Object.keys(e).filter((n) => n.startsWith("OAUTH_") && e[n] !== "")) {
+    warnings.push(`${name} is no longer read: rename it to GITLAB_MCP_${name}`);
+  }
+  return warnings;
 }
 
 /** The --help text. */
@@ -133,6 +215,11 @@ Environment:
   GITLAB_MCP_EMBEDDED_RESOURCES    false leaves gitlab:// resources out of get results (default true)
   GITLAB_MCP_CLIENT_COMPAT         off disables client profiles (default auto)
   GITLAB_MCP_LOG_LEVEL             debug, info (default), warn or error; JSON lines on stderr
+  GITLAB_MCP_READ_ONLY             true offers read actions only
+  GITLAB_MCP_SAFE_MODE             true answers every write with a preview and sends nothing
+  GITLAB_MCP_EXCLUDE_TOOLS         comma list of action IDs, domains or tool names to withhold
+  GITLAB_MCP_IGNORE_SCOPES         true skips narrowing the catalog to the token's scopes
+  GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
@@ -143,6 +230,8 @@ Flags:
   --http                           serve Streamable HTTP instead of stdio (same as --transport http)
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
   --gitlab-url <url>               as GITLAB_URL
+  --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
+  --exclude-tools <list>           as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit
 `;

@@ -9,6 +9,7 @@ import { errorText, GitLabHttpError } from "./gitlab/errors.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
+import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, type Confirmation } from "./policy/gates.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 
@@ -17,7 +18,11 @@ export interface ExecContext {
   readonly client: GitLabClient;
   readonly log: Logger;
   readonly yolo: boolean;
+  readonly safeMode: boolean;
+  readonly allowQuickActions: boolean;
   readonly embeddedResources: boolean;
+  /** Asks the user to confirm a destructive action through form elicitation (SAF-14 step 3). */
+  readonly elicit: (message: string) => Promise<Confirmation>;
   /** Whether an action may be suggested or run in this session (SUR-5). */
   readonly routable: (id: string) => boolean;
   readonly signal?: AbortSignal;
@@ -32,14 +37,41 @@ export interface CallFrame {
   readonly confirm: boolean;
   /** The refusal for an unconfirmed destructive action, worded for the surface (DYN-15 step 9, SAF-14). */
   readonly destructiveRefusal: string;
+  /** The surface may ask the user to confirm (meta and individual; never dynamic, SAF-15). */
+  readonly mayElicit: boolean;
+  /** The name a safe-mode preview shows: the canonical ID, or the tool name on individual (SAF-9). */
+  readonly previewName: string;
+  /** Individual answers a preview as an isError result, since it is not the tool's declared output (IND-4). */
+  readonly previewIsError: boolean;
 }
 
-/** Validates, gates and runs one action. Never throws: every failure is an Outcome (ERR-1). */
+/** The wire text of a declined or cancelled confirmation (SAF-14). */
+export const CANCELED = "Operation canceled by user.";
+
+/**
+ * Validates, gates and runs one routable action, in the order of SAF-43: validate, quick-action guard,
+ * safe-mode preview, destructive confirmation, execute. Never throws: every failure is an Outcome (ERR-1).
+ */
 export async function executeAction(action: ActionRecord, input: Record<string, unknown>, frame: CallFrame, ctx: ExecContext): Promise<Outcome> {
+  const refuse = (refusalClass: string, text: string): Outcome => {
+    ctx.log.info("call refused", { action: action.id, refusal_class: refusalClass });
+    return { kind: "refusal", text };
+  };
   const prepared = prepareParams(action, input, frame.origin, frame.openAliases);
-  if (!prepared.ok) return { kind: "refusal", text: prepared.message };
-  if (action.classification === "destructive" && !ctx.yolo && !frame.confirm) return { kind: "refusal", text: frame.destructiveRefusal };
+  if (!prepared.ok) return refuse("validation", prepared.message);
   const params = prepared.params;
+  const quick = ctx.allowQuickActions ? undefined : findQuickAction(action, params);
+  if (quick) return refuse("quick_action", quickActionRefusal(frame.origin, quick));
+  if (ctx.safeMode && action.classification !== "read") {
+    ctx.log.info("call refused", { action: action.id, refusal_class: "safe_mode" });
+    const preview = safeModePreview(frame.previewName, params);
+    return frame.previewIsError ? { kind: "refusal", text: preview.markdown } : { kind: "success", contentKind: "mutate", ...preview };
+  }
+  if (action.classification === "destructive" && !ctx.yolo && !frame.confirm) {
+    const answer = frame.mayElicit ? await ctx.elicit(confirmationMessage(action, params)) : "unavailable";
+    if (answer === "decline" || answer === "cancel") return refuse("confirmation", CANCELED);
+    if (answer !== "accept") return refuse("confirmation", frame.destructiveRefusal);
+  }
   const format = formatters[action.id];
   try {
     const outcome = action.request.kind === "rest" ? await runRest(action, action.request, params, format, ctx) : await runGraphql(action, action.request, params, format, ctx);

@@ -1,11 +1,31 @@
 // Streamable HTTP mode (§9), stateless: every POST to /mcp builds a session for the credential the
 // request carries (PRIVATE-TOKEN or Authorization: Bearer). GITLAB_TOKEN is never read in this mode,
 // so no server-side token is exposed to HTTP clients (§11 row 20).
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
+import { GitLabClient } from "./gitlab/client.js";
+import { detectScopes } from "./policy/scopes.js";
+import type { TokenScopes } from "./policy/view.js";
 import { createSession } from "./server.js";
+
+/** Scopes are re-read after this long (GITLAB_MCP_SESSION_REVALIDATE_INTERVAL's default). */
+const SCOPES_TTL_MS = 15 * 60_000;
+const SCOPES_MAX = 1000;
+// Keyed by a hash of the token, so the token itself is not kept as a map key.
+const scopeCache = new Map<string, { at: number; scopes: Promise<TokenScopes> }>();
+
+function scopesFor(token: string, config: Config, log: Logger): Promise<TokenScopes> {
+  const key = createHash("sha256").update(token).digest("hex");
+  const hit = scopeCache.get(key);
+  if (hit && Date.now() - hit.at < SCOPES_TTL_MS) return hit.scopes;
+  if (scopeCache.size >= SCOPES_MAX) scopeCache.delete(scopeCache.keys().next().value!);
+  const scopes = detectScopes(new GitLabClient(config.gitlabUrl, token), log);
+  scopeCache.set(key, { at: Date.now(), scopes });
+  return scopes;
+}
 
 function credential(req: IncomingMessage): string | undefined {
   const priv = req.headers["private-token"];
@@ -63,7 +83,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
     return;
   }
   registerSecret(token);
-  const session = createSession({ config, token, log });
+  // Stateless HTTP cannot carry a server-to-client request, so it never elicits (SAF-17).
+  const session = createSession({ config, token, log, scopes: scopesFor(token, config, log), canElicit: false });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on("close", () => {
     void transport.close();

@@ -13,9 +13,18 @@ import { dynamicSurface } from "./surfaces/dynamic.js";
 import { individualSurface } from "./surfaces/individual.js";
 import { metaSurface } from "./surfaces/meta.js";
 import type { Surface } from "./surfaces/types.js";
+import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Confirmation } from "./policy/gates.js";
+import { detectScopes } from "./policy/scopes.js";
+import { buildView, type SessionView, type TokenScopes } from "./policy/view.js";
 import { VERSION } from "./version.js";
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
+
+/** CFG-12: catalog methods wait this long for detection, then proceed with fallbacks. */
+const READINESS_LIMIT_MS = 20_000;
+/** SAF-14: how long the user has to answer a confirmation. */
+const CONFIRMATION_LIMIT_MS = 5 * 60_000;
 
 /** Everything one session needs. */
 export interface SessionOptions {
@@ -23,30 +32,52 @@ export interface SessionOptions {
   readonly token: string | undefined;
   readonly log: Logger;
   readonly catalog?: Catalog;
+  /** The credential's scopes when the caller already knows them (HTTP caches them per token). */
+  readonly scopes?: Promise<TokenScopes>;
+  /** Whether the transport can carry a server-to-client request (stdio yes, stateless HTTP no, SAF-17). */
+  readonly canElicit?: boolean;
 }
 
 /** Creates the MCP server of one session (one stdio connection, or one HTTP request when stateless). */
 export function createSession(options: SessionOptions): Server {
   const { config, log } = options;
   const catalog = options.catalog ?? fullCatalog;
-  const surface: Surface = SURFACES[config.surface](catalog);
   const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`);
+  const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
+  const fallback = buildView(catalog, policy, {});
+  // initialize is answered at once; catalog methods wait for the credential's scopes (CFG-12).
+  const scopes = options.scopes ?? (options.token ? detectScopes(client, log) : Promise.resolve({}));
+  let current: { view: SessionView; surface: Surface } | undefined;
+  const ready = Promise.race([
+    scopes.then((s) => buildView(catalog, policy, s)),
+    new Promise<SessionView>((resolve) => setTimeout(() => resolve(fallback), READINESS_LIMIT_MS).unref()),
+  ]).then((view) => (current = { view, surface: SURFACES[config.surface](view) }));
+  const surfaceNow = async () => {
+    const { view, surface } = current ?? (await ready);
+    if (view.refuseAll) throw new McpError(-40300, view.refuseAll);
+    return { view, surface };
+  };
+  const instructions = SURFACES[config.surface](fallback).instructions;
   const server = new Server(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: `${surface.instructions} Every result comes as Markdown and as structuredContent.` },
+    { capabilities: { tools: { listChanged: false } }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...surface.tools] }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await surfaceNow()).surface.tools] }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
+    const { view, surface } = await surfaceNow();
     const ctx: ExecContext = {
       client,
       log,
       yolo: config.yolo,
+      safeMode: config.safeMode,
+      allowQuickActions: config.allowQuickActions,
       embeddedResources: config.embeddedResources,
-      routable: (id) => catalog.byId.has(id),
+      routable: (id) => view.routable.byId.has(id),
+      elicit: (message) => (options.canElicit === false ? Promise.resolve("unavailable") : confirm(server, message, extra.signal, log)),
       signal: extra.signal,
     };
     const started = Date.now();
@@ -65,6 +96,35 @@ export function createSession(options: SessionOptions): Server {
     return redactResult(result);
   });
   return server;
+}
+
+/** SAF-14 step 3: a form with one required boolean; no answer in time means the client cannot prompt. */
+async function confirm(server: Server, message: string, signal: AbortSignal, log: Logger): Promise<Confirmation> {
+  const elicitation = server.getClientCapabilities()?.elicitation as { form?: object } | undefined;
+  if (!elicitation) return "unavailable";
+  try {
+    const result = await server.request(
+      {
+        method: "elicitation/create",
+        params: {
+          ...(elicitation.form ? { mode: "form" as const } : {}),
+          message,
+          requestedSchema: {
+            type: "object",
+            properties: { confirm: { type: "boolean", title: "Confirm", description: "Run this operation. It may be irreversible." } },
+            required: ["confirm"],
+          },
+        },
+      },
+      ElicitResultSchema,
+      { signal, timeout: CONFIRMATION_LIMIT_MS },
+    );
+    if (result.action === "accept") return result.content?.confirm === true ? "accept" : "decline";
+    return result.action;
+  } catch (e) {
+    log.info("confirmation not answered", { error: e instanceof Error ? e.message : String(e) });
+    return "unavailable";
+  }
 }
 
 /** CMP-2: a session whose client names itself Codex gets priorities rounded (unless compat is off). */

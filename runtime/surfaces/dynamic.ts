@@ -3,19 +3,21 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { envelopeOutputSchema, inputSchemas, outputSchemas } from "../../generated/index.js";
 import { resolveAction, type Catalog } from "../catalog/index.js";
+import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
 import { findActions } from "../finder.js";
 import { code, escapeText } from "../markdown/escape.js";
 import { cellsTable } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
 import { distance } from "../validate.js";
-import { combinedHints, exampleParams, type Surface } from "./types.js";
+import { combinedHints, exampleParams, withheldOutcome, type Surface } from "./types.js";
 
 const FIND = "gitlab_find_action";
 const EXEC = "gitlab_execute_action";
 
-/** The dynamic surface over a routable catalog. */
-export function dynamicSurface(catalog: Catalog): Surface {
+/** The dynamic surface over a session view. */
+export function dynamicSurface(view: SessionView): Surface {
+  const catalog = view.routable;
   const hints = combinedHints(catalog.actions);
   const tools: Tool[] = [
     {
@@ -64,7 +66,7 @@ export function dynamicSurface(catalog: Catalog): Surface {
       `${EXEC}, passing the ID as action and its parameters in params. Next steps in results name actions by canonical ID: pass them as action.`,
     call(name, args, ctx) {
       if (name === FIND) return Promise.resolve(find(catalog, args));
-      if (name === EXEC) return execute(catalog, args, ctx);
+      if (name === EXEC) return execute(view, args, ctx);
       return undefined;
     },
   };
@@ -74,10 +76,12 @@ function refusal(text: string): Outcome {
   return { kind: "refusal", text };
 }
 
-async function execute(catalog: Catalog, args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+async function execute(view: SessionView, args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+  const catalog = view.routable;
   const name = typeof args.action === "string" ? args.action.trim() : "";
   if (!name) return refusal(`${EXEC}: action is required. Use the registered discovery tool for this surface to find a canonical action ID.`);
-  const { action, ambiguous } = resolveAction(catalog, name);
+  // Resolve against the whole catalog: a withheld action is answered as withheld, never as unknown.
+  const { action, ambiguous } = resolveAction(view.full, name);
   if (ambiguous) return refusal(`${EXEC}: action alias "${name}" is ambiguous. Use one canonical action ID explicitly: ${ambiguous.map((a) => `\`${a.id}\``).join(", ")}.`);
   if (!action) {
     const near = suggestActions(catalog, name);
@@ -87,6 +91,8 @@ async function execute(catalog: Catalog, args: Record<string, unknown>, ctx: Par
         : `${EXEC}: unknown action "${name}". Use the registered discovery tool for this surface to find canonical action IDs.`,
     );
   }
+  const withheld = withheldOutcome(view, action, `${EXEC}: `, ctx);
+  if (withheld) return withheld;
   const unexpected = Object.keys(args).filter((k) => !["action", "params", "confirm"].includes(k));
   if (unexpected.length > 0) return refusal(`${EXEC}: unknown arguments ${unexpected.join(", ")}. Put action-specific fields under params.`);
   const params = args.params && typeof args.params === "object" && !Array.isArray(args.params) ? { ...(args.params as Record<string, unknown>) } : {};
@@ -101,6 +107,9 @@ async function execute(catalog: Catalog, args: Record<string, unknown>, ctx: Par
     openAliases: true,
     confirm: args.confirm === true || innerConfirm,
     destructiveRefusal: `${EXEC}: action "${action.id}" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.`,
+    mayElicit: false,
+    previewName: action.id,
+    previewIsError: false,
   }, ctx);
 }
 

@@ -2,14 +2,16 @@
 // closed input schema and output schema, dispatching to the same executeAction.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { inputSchemas, outputSchemas } from "../../generated/index.js";
-import { individualToolName, type Catalog } from "../catalog/index.js";
+import { individualToolName } from "../catalog/index.js";
+import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
-import { actionHints, type Surface } from "./types.js";
+import { actionHints, withheldOutcome, type Surface } from "./types.js";
 
 const CONFIRM = { type: "boolean", description: "True to run this destructive action, only after the user explicitly approved it." };
 
-/** The individual surface over a routable catalog. */
-export function individualSurface(catalog: Catalog): Surface {
+/** The individual surface over a session view. */
+export function individualSurface(view: SessionView): Surface {
+  const catalog = view.routable;
   const tools: Tool[] = catalog.actions.map((a) => {
     const schema = inputSchemas[a.id] as { properties: Record<string, unknown> };
     const inputSchema = a.classification === "destructive" ? { ...schema, properties: { ...schema.properties, confirm: CONFIRM } } : schema;
@@ -30,7 +32,12 @@ export function individualSurface(catalog: Catalog): Surface {
       "call the tool gitlab_<domain>_<action>, for example branch.get is gitlab_branch_get.",
     call(name, args, ctx) {
       const action = catalog.byToolName.get(name);
-      if (!action) return undefined;
+      if (!action) {
+        // The derived name of a withheld action gets the withheld sentence, not unknown tool (IND-3).
+        const hidden = view.full.byToolName.get(name);
+        const withheld = hidden && withheldOutcome(view, hidden, "", ctx);
+        return withheld ? Promise.resolve(withheld) : undefined;
+      }
       const params = { ...args };
       const confirm = action.classification === "destructive" && params.confirm === true;
       if (action.classification === "destructive") delete params.confirm;
@@ -39,6 +46,9 @@ export function individualSurface(catalog: Catalog): Surface {
         openAliases: false,
         confirm,
         destructiveRefusal: `Confirm ${name}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+        mayElicit: true,
+        previewName: name,
+        previewIsError: true,
       }, ctx);
     },
   };

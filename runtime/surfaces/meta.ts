@@ -2,14 +2,16 @@
 // the same executeAction as every other surface. Listing uses the opaque params schema (META-3).
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { envelopeOutputSchema } from "../../generated/index.js";
-import { metaToolName, type Catalog } from "../catalog/index.js";
+import { metaToolName } from "../catalog/index.js";
+import type { SessionView } from "../policy/view.js";
 import type { ActionRecord } from "../catalog/types.js";
 import { executeAction } from "../execute.js";
 import type { Outcome } from "../result.js";
-import { combinedHints, exampleParams, type Surface } from "./types.js";
+import { combinedHints, exampleParams, withheldOutcome, type Surface } from "./types.js";
 
-/** The meta surface over a routable catalog. */
-export function metaSurface(catalog: Catalog): Surface {
+/** The meta surface over a session view. */
+export function metaSurface(view: SessionView): Surface {
+  const catalog = view.routable;
   const byDomain = new Map<string, ActionRecord[]>();
   for (const a of catalog.actions) byDomain.set(a.domain, [...(byDomain.get(a.domain) ?? []), a]);
   const tools: Tool[] = catalog.domains
@@ -46,18 +48,22 @@ export function metaSurface(catalog: Catalog): Surface {
       "call gitlab_<domain> with action set to the part after the dot and the parameters in params.",
     call(name, args, ctx) {
       if (!names.has(name)) return undefined;
-      return call(name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
+      return call(view, name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
     },
   };
 }
 
-async function call(tool: string, list: readonly ActionRecord[], args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+async function call(view: SessionView, tool: string, list: readonly ActionRecord[], args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
   const valid = list.map((a) => a.action).join(", ");
   const refusal = (text: string): Outcome => ({ kind: "refusal", text });
   if (typeof args.action !== "string" || args.action.trim() === "") return refusal(`${tool}: 'action' is required. Valid actions: ${valid}`);
   const verb = args.action.trim().toLowerCase();
   const action = list.find((a) => a.action === verb || a.id === verb);
-  if (!action) return refusal(`${tool}: unknown action "${args.action}". Valid actions: ${valid}`);
+  if (!action) {
+    // An action of this domain that the session may not route is withheld, not unknown (SAF-5).
+    const hidden = view.full.byId.get(`${tool.slice("gitlab_".length)}.${verb}`);
+    return (hidden && withheldOutcome(view, hidden, "", ctx)) || refusal(`${tool}: unknown action "${args.action}". Valid actions: ${valid}`);
+  }
   const origin = `${tool}/${action.action}`;
   const hasParams = args.params !== undefined && args.params !== null;
   const topLevel = Object.keys(args).filter((k) => k !== "action" && k !== "params");
@@ -80,5 +86,8 @@ async function call(tool: string, list: readonly ActionRecord[], args: Record<st
     openAliases: true,
     confirm,
     destructiveRefusal: `Confirm ${origin}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+    mayElicit: true,
+    previewName: action.id,
+    previewIsError: false,
   }, ctx);
 }

@@ -1,7 +1,8 @@
 // What every surface provides to the server: its tools and how to answer a call to one of them.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ActionRecord } from "../catalog/types.js";
-import type { Catalog } from "../catalog/index.js";
+import type { SessionView } from "../policy/view.js";
+import { withheldSentence } from "../policy/view.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
 
@@ -16,8 +17,16 @@ export interface Surface {
   call(name: string, args: Record<string, unknown>, ctx: ExecContext): Promise<Outcome | CallToolResult> | undefined;
 }
 
-/** Builds a surface over the session's routable catalog. */
-export type SurfaceFactory = (catalog: Catalog) => Surface;
+/** Builds a surface over the session's view: it lists the routable catalog and knows the withheld rest. */
+export type SurfaceFactory = (view: SessionView) => Surface;
+
+/** The withheld answer for an action of the catalog this session may not route (SAF-42), or undefined. */
+export function withheldOutcome(view: SessionView, action: ActionRecord, prefix: string, ctx: ExecContext): Outcome | undefined {
+  const reason = view.withheld.get(action.id);
+  if (!reason) return undefined;
+  ctx.log.info("call refused", { action: action.id, refusal_class: reason === "admin_mode" ? "scope" : reason });
+  return { kind: "refusal", text: `${prefix}${withheldSentence(action.id, reason)}` };
+}
 
 /** MCP tool hints of one action, from its classification only (CAT-9). */
 export function actionHints(a: ActionRecord) {

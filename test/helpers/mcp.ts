@@ -26,6 +26,8 @@ export async function connect(options: {
   args?: string[];
   clientName?: string;
   capabilities?: Record<string, unknown>;
+  /** Keep the start-up requests (scope detection) in the simulator's log instead of clearing them. */
+  keepLog?: boolean;
 }): Promise<Connection> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -39,6 +41,10 @@ export async function connect(options: {
   transport.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
   const client = new Client({ name: options.clientName ?? "gitlab-mcp-server-tests", version: "1.0.0" }, { capabilities: options.capabilities ?? {} });
   await client.connect(transport);
+  // Like a real client, list the tools first: that waits until the session has read its token's
+  // scopes, so the start-up requests are done before a test looks at what reached GitLab.
+  await client.listTools().catch(() => undefined);
+  if (options.sim && !options.keepLog) options.sim.clearLog();
   return { client, stderr, close: () => client.close() };
 }
 
