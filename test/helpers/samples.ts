@@ -1,0 +1,26 @@
+// Sample arguments for any action, derived from its input schema, so safety tests can call every action
+// of the catalog without a hand-written case per action.
+import { actions, inputSchemas } from "../../generated/index.js";
+
+type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; minimum?: number };
+
+function sample(name: string, s: Schema): unknown {
+  if (s.enum) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (name === "project_id") return 42;
+  if (type === "integer" || type === "number") return Math.max(1, s.minimum ?? 1);
+  if (type === "boolean") return true;
+  if (type === "array") return [sample(name, s.items ?? { type: "string" })];
+  if (type === "object") return {};
+  return `sample-${name}`;
+}
+
+/** Required params of an action filled with schema-valid sample values. */
+export function sampleParams(id: string): Record<string, unknown> {
+  const schema = inputSchemas[id] as { properties: Record<string, Schema>; required?: string[] };
+  return Object.fromEntries((schema.required ?? []).map((p) => [p, sample(p, schema.properties[p])]));
+}
+
+/** Actions of the catalog by classification. */
+export const byClass = (c: "read" | "write" | "destructive") => actions.filter((a) => a.classification === c);
+export const mutating = () => actions.filter((a) => a.classification !== "read");
