@@ -10,7 +10,7 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"]);
+run("npm", ["run", "-s", "build"]);
 run("npm", ["run", "-s", "codegen:check"]);
 run("npm", ["run", "-s", "lint"]);
 

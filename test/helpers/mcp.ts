@@ -8,8 +8,8 @@ import type { GitLabSimulator } from "../sim/simulator.js";
 /** The token the simulator accepts by default. */
 export const SIM_TOKEN = "glpat-simulator-token";
 
-/** Path of the built server entry point. */
-export const CLI = new URL("../../runtime/cli.js", import.meta.url).pathname;
+/** Path of the built server: the bundle that `npm run build` writes and `bin` names. */
+export const CLI = new URL("../../runtime/gitlab-mcp-server.mjs", import.meta.url).pathname;
 
 /** A connected client and what the server wrote to stderr. */
 export interface Connection {
