@@ -28,6 +28,8 @@ export interface Config {
   readonly ignoreScopes: boolean;
   /** VAL-14: send comment and description lines that GitLab runs as quick actions. */
   readonly allowQuickActions: boolean;
+  /** META-3: how the meta tools describe params in tools/list. */
+  readonly metaParamSchema: "opaque" | "compact" | "full";
   /** Warnings to log once the logger exists (renamed variables, CFG-11). */
   readonly warnings: readonly string[];
 }
@@ -85,6 +87,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "exclude-tools": { type: "string" },
         "ignore-scopes": { type: "string" },
         "allow-quick-actions": { type: "string" },
+        "meta-param-schema": { type: "string" },
       },
     }));
   } catch (err) {
@@ -121,6 +124,10 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   const transport = values.http ? "http" : ((values.transport as string | undefined) ?? "stdio");
   if (transport !== "stdio" && transport !== "http") throw new ConfigError(`--transport ${transport} is not a transport: use stdio or http`, 2);
 
+  const metaParamSchema = ((values["meta-param-schema"] as string | undefined) ?? env(e, "GITLAB_MCP_META_PARAM_SCHEMA") ?? "opaque").toLowerCase();
+  if (!["opaque", "compact", "full"].includes(metaParamSchema)) {
+    throw new ConfigError(`GITLAB_MCP_META_PARAM_SCHEMA=${metaParamSchema} is not a schema mode: use opaque, compact or full`, 1);
+  }
   const gitlabUrl = (values["gitlab-url"] as string | undefined) ?? env(e, "GITLAB_URL") ?? "https://gitlab.com";
   try {
     const u = new URL(gitlabUrl);
@@ -146,6 +153,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       excludeTools: list((values["exclude-tools"] as string | undefined) ?? env(e, "GITLAB_MCP_EXCLUDE_TOOLS")),
       ignoreScopes: bool("ignore-scopes", "GITLAB_MCP_IGNORE_SCOPES"),
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
+      metaParamSchema: metaParamSchema as Config["metaParamSchema"],
       warnings,
     },
   };
@@ -220,6 +228,7 @@ Environment:
   GITLAB_MCP_EXCLUDE_TOOLS         comma list of action IDs, domains or tool names to withhold
   GITLAB_MCP_IGNORE_SCOPES         true skips narrowing the catalog to the token's scopes
   GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
+  GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
@@ -231,7 +240,8 @@ Flags:
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
   --gitlab-url <url>               as GITLAB_URL
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
-  --exclude-tools <list>           as the variables of the same names
+  --exclude-tools <list>, --meta-param-schema <mode>
+                                   as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit
 `;

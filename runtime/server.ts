@@ -2,7 +2,16 @@
 // JSON Schemas verbatim and tools/call goes through the surface to executeAction (STYLE rules 19, 20).
 // A tool call never ends in a JSON-RPC error except for an unknown tool name (ERR-1, IND-3).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { ExecContext } from "./execute.js";
@@ -17,6 +26,7 @@ import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Confirmation } from "./policy/gates.js";
 import { detectScopes } from "./policy/scopes.js";
 import { buildView, type SessionView, type TokenScopes } from "./policy/view.js";
+import { CATALOG_URI, catalogDocument, catalogResource, detailDocument, detailTemplate } from "./resources.js";
 import { VERSION } from "./version.js";
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
@@ -51,19 +61,30 @@ export function createSession(options: SessionOptions): Server {
   const ready = Promise.race([
     scopes.then((s) => buildView(catalog, policy, s)),
     new Promise<SessionView>((resolve) => setTimeout(() => resolve(fallback), READINESS_LIMIT_MS).unref()),
-  ]).then((view) => (current = { view, surface: SURFACES[config.surface](view) }));
+  ]).then((view) => (current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) }));
   const surfaceNow = async () => {
     const { view, surface } = current ?? (await ready);
     if (view.refuseAll) throw new McpError(-40300, view.refuseAll);
     return { view, surface };
   };
-  const instructions = SURFACES[config.surface](fallback).instructions;
+  const instructions = SURFACES[config.surface](fallback, config.metaParamSchema).instructions;
   const server = new Server(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },
+    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await surfaceNow()).surface.tools] }));
+
+  // gitlab://tools and gitlab://tools/{id} on every surface (MAN-1).
+  server.setRequestHandler(ListResourcesRequestSchema, async () => (await surfaceNow(), { resources: [catalogResource] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { view, surface } = await surfaceNow();
+    const uri = request.params.uri;
+    const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? detailDocument(config.surface, view, uri) : undefined;
+    if (!doc) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
+    return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(doc, null, 2) }] };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;

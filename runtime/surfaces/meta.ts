@@ -1,16 +1,41 @@
 // The meta surface (§2.3): one tool per domain, `gitlab_<domain>` with {action, params}, dispatching to
 // the same executeAction as every other surface. Listing uses the opaque params schema (META-3).
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { envelopeOutputSchema } from "../../generated/index.js";
+import { envelopeOutputSchema, inputSchemas } from "../../generated/index.js";
 import { metaToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
 import type { ActionRecord } from "../catalog/types.js";
 import { executeAction } from "../execute.js";
 import type { Outcome } from "../result.js";
-import { combinedHints, exampleParams, withheldOutcome, type Surface } from "./types.js";
+import { combinedHints, exampleParams, withheldOutcome, type MetaParamSchema, type Surface } from "./types.js";
+
+type Schema = { type?: unknown; enum?: unknown; items?: unknown; properties?: Record<string, Schema>; required?: string[] };
+
+const CONFIRM = { type: "boolean", description: "True to run this destructive action, only after the user explicitly approved it." };
+
+/**
+ * The params schema of a meta tool (META-3). opaque: an open object. compact: one open alternative per
+ * action naming its properties with type and enum. full: each action's complete, closed schema. The
+ * combinators sit under params so the root stays a plain object (CMP-14).
+ */
+export function paramsSchema(list: readonly ActionRecord[], mode: MetaParamSchema): Record<string, unknown> {
+  const base = { type: "object", description: "The action's parameters." };
+  if (mode === "opaque") return { ...base, properties: {}, additionalProperties: true };
+  return {
+    ...base,
+    anyOf: list.map((a) => {
+      const schema = inputSchemas[a.id] as Schema;
+      const props: Record<string, Schema> = { ...(schema.properties ?? {}), ...(a.classification === "destructive" ? { confirm: CONFIRM } : {}) };
+      if (mode === "full") return { title: a.action, ...schema, properties: props };
+      // Arrays keep their items: every listed array must say what it holds (CMP-14).
+      const compact = Object.fromEntries(Object.entries(props).map(([k, p]) => [k, { type: p.type, ...(p.enum ? { enum: p.enum } : {}), ...(p.items ? { items: p.items } : {}) }]));
+      return { title: a.action, type: "object", properties: compact, additionalProperties: true };
+    }),
+  };
+}
 
 /** The meta surface over a session view. */
-export function metaSurface(view: SessionView): Surface {
+export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
   const catalog = view.routable;
   const byDomain = new Map<string, ActionRecord[]>();
   for (const a of catalog.actions) byDomain.set(a.domain, [...(byDomain.get(a.domain) ?? []), a]);
@@ -25,12 +50,13 @@ export function metaSurface(view: SessionView): Surface {
         title: `GitLab ${d.title}`,
         description:
           `Example: ${example}\n${d.description} Actions: ${list.map((a) => `${a.action} (${a.classification})`).join(", ")}. ` +
-          "Put the action's parameters in params. A destructive action also needs params.confirm set to true after the user explicitly approved it.",
+          `Put the action's parameters in params (each action's are at gitlab://tools/${d.name}.<action>). ` +
+          "A destructive action also needs params.confirm set to true after the user explicitly approved it.",
         inputSchema: {
           type: "object",
           properties: {
             action: { type: "string", enum: list.map((a) => a.action), description: "The action to run." },
-            params: { type: "object", properties: {}, additionalProperties: true, description: "The action's parameters." },
+            params: paramsSchema(list, mode),
           },
           required: ["action"],
           additionalProperties: false,
@@ -48,12 +74,12 @@ export function metaSurface(view: SessionView): Surface {
       "call gitlab_<domain> with action set to the part after the dot and the parameters in params.",
     call(name, args, ctx) {
       if (!names.has(name)) return undefined;
-      return call(view, name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
+      return call(view, mode, name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
     },
   };
 }
 
-async function call(view: SessionView, tool: string, list: readonly ActionRecord[], args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
+async function call(view: SessionView, mode: MetaParamSchema, tool: string, list: readonly ActionRecord[], args: Record<string, unknown>, ctx: Parameters<Surface["call"]>[2]): Promise<Outcome> {
   const valid = list.map((a) => a.action).join(", ");
   const refusal = (text: string): Outcome => ({ kind: "refusal", text });
   if (typeof args.action !== "string" || args.action.trim() === "") return refusal(`${tool}: 'action' is required. Valid actions: ${valid}`);
@@ -83,7 +109,8 @@ async function call(view: SessionView, tool: string, list: readonly ActionRecord
   if (onlyMissing) return refusal(`${origin}: missing required params: ${missing.join(", ")}. Put action-specific fields under params.`);
   return executeAction(action, params, {
     origin,
-    openAliases: true,
+    // project_path and other aliases are accepted only where the listed schema is open (CAT-24).
+    openAliases: mode !== "full",
     confirm,
     destructiveRefusal: `Confirm ${origin}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
     mayElicit: true,

@@ -17,8 +17,11 @@ export interface Surface {
   call(name: string, args: Record<string, unknown>, ctx: ExecContext): Promise<Outcome | CallToolResult> | undefined;
 }
 
+/** How the meta surface lists params (META-3); the other surfaces ignore it. */
+export type MetaParamSchema = "opaque" | "compact" | "full";
+
 /** Builds a surface over the session's view: it lists the routable catalog and knows the withheld rest. */
-export type SurfaceFactory = (view: SessionView) => Surface;
+export type SurfaceFactory = (view: SessionView, metaParamSchema: MetaParamSchema) => Surface;
 
 /** The withheld answer for an action of the catalog this session may not route (SAF-42), or undefined. */
 export function withheldOutcome(view: SessionView, action: ActionRecord, prefix: string, ctx: ExecContext): Outcome | undefined {

@@ -1,0 +1,109 @@
+// gitlab://tools and gitlab://tools/{id} (MAN-1..MAN-5): the action catalog as the session sees it, with
+// the exact call shape for the active surface, on every surface.
+import { ErrorCode, McpError, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { inputSchemas, outputSchemas } from "../generated/index.js";
+import { individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
+import type { ActionRecord } from "./catalog/types.js";
+import type { ToolSurface } from "./config.js";
+import { withheldSentence, type SessionView } from "./policy/view.js";
+import type { Surface } from "./surfaces/types.js";
+import { exampleParams } from "./surfaces/types.js";
+
+export const CATALOG_URI = "gitlab://tools";
+export const DETAIL_TEMPLATE = "gitlab://tools/{id}";
+
+/** resources/list: the catalog resource. */
+export const catalogResource: Resource = {
+  uri: CATALOG_URI,
+  name: "tools",
+  title: "GitLab action catalog",
+  description: "Every action this session can run, with how to call it on the active tool surface.",
+  mimeType: "application/json",
+};
+
+/** resources/templates/list: one action's call shape and schemas. */
+export const detailTemplate: ResourceTemplate = {
+  uriTemplate: DETAIL_TEMPLATE,
+  name: "tool",
+  title: "GitLab action",
+  description: "One action by canonical ID (such as branch.get): the call shape, input and output schemas, classification.",
+  mimeType: "application/json",
+};
+
+const entryId = (surface: ToolSurface, a: ActionRecord) =>
+  surface === "dynamic" ? a.id : surface === "meta" ? `${metaToolName(a.domain)}.${a.action}` : individualToolName(a);
+const kind = { dynamic: "dynamic_action", meta: "meta_action", individual: "individual_tool" } as const;
+const toolOf = (surface: ToolSurface, a: ActionRecord) =>
+  surface === "dynamic" ? "gitlab_execute_action" : surface === "meta" ? metaToolName(a.domain) : individualToolName(a);
+const requiredParams = (a: ActionRecord) => a.requiredParams.map((name) => ({ name, type: a.params.find((p) => p.name === name)!.type === "id" ? "integer|string" : a.params.find((p) => p.name === name)!.type }));
+
+/** MAN-2. */
+export function catalogDocument(surface: ToolSurface, view: SessionView, tools: Surface["tools"]): Record<string, unknown> {
+  const entries = view.routable.actions.map((a) => ({
+    id: entryId(surface, a),
+    kind: kind[surface],
+    tool: toolOf(surface, a),
+    action: a.action,
+    domain: a.domain,
+    detail_uri: `gitlab://tools/${entryId(surface, a)}`,
+    title: a.title,
+    description: a.description,
+    destructive: a.classification === "destructive",
+    read_only: a.classification === "read",
+    required_params: requiredParams(a),
+  }));
+  return {
+    surface,
+    uri_template: DETAIL_TEMPLATE,
+    visible_tool_count: tools.length,
+    entry_count: entries.length,
+    visible_tools: tools.map((t) => ({
+      name: t.name,
+      title: t.title ?? t.name,
+      detail_uri: view.routable.byToolName.has(t.name) ? `gitlab://tools/${t.name}` : CATALOG_URI,
+      read_only: t.annotations?.readOnlyHint === true,
+      destructive: t.annotations?.destructiveHint === true,
+    })),
+    entries,
+  };
+}
+
+/** Finds an action by canonical ID or by the surface's own entry ID. */
+function lookup(surface: ToolSurface, view: SessionView, id: string): ActionRecord | undefined {
+  const byId = resolveAction(view.full, id).action;
+  if (byId) return byId;
+  return view.full.actions.find((a) => entryId(surface, a) === id);
+}
+
+/** MAN-3 and MAN-4; MAN-5 answers resource-not-found. */
+export function detailDocument(surface: ToolSurface, view: SessionView, uri: string): Record<string, unknown> {
+  const id = decodeURIComponent(uri.slice(`${CATALOG_URI}/`.length));
+  const action = id && !id.includes("/") ? lookup(surface, view, id) : undefined;
+  if (!action) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
+  const destructive = action.classification === "destructive";
+  const params = exampleParams(action);
+  const call =
+    surface === "dynamic"
+      ? { tool: "gitlab_execute_action", params_in: "arguments.params", ...(destructive ? { confirm_in: "arguments.confirm" } : {}), example: { action: action.id, params, ...(destructive ? { confirm: true } : {}) } }
+      : surface === "meta"
+        ? { tool: metaToolName(action.domain), params_in: "arguments.params", ...(destructive ? { confirm_in: "arguments.params.confirm" } : {}), example: { action: action.action, params: { ...params, ...(destructive ? { confirm: true } : {}) } } }
+        : { tool: individualToolName(action), params_in: "arguments", ...(destructive ? { confirm_in: "arguments.confirm" } : {}), example: { ...params, ...(destructive ? { confirm: true } : {}) } };
+  const reason = view.withheld.get(action.id);
+  return {
+    id: entryId(surface, action),
+    canonical_id: action.id,
+    surface,
+    call,
+    input_schema: inputSchemas[action.id],
+    output_schema: outputSchemas[action.id],
+    read_only: action.classification === "read",
+    destructive,
+    idempotent: action.idempotent,
+    required_params: requiredParams(action),
+    // Fine-grained permissions are not recorded in the catalog yet: the list is empty, not "none needed".
+    fine_grained: { recorded: false, permissions: [] },
+    ...(reason
+      ? { withheld: { reason: reason === "admin_mode" ? "scope" : reason, message: `${surface === "dynamic" ? "gitlab_execute_action: " : ""}${withheldSentence(action.id, reason)}` } }
+      : {}),
+  };
+}
