@@ -4,7 +4,7 @@
 import { parseTemplate } from "url-template";
 import type { ActionRecord, FormatterRecord, GraphqlRequest, RestRequest } from "./catalog/types.js";
 import { formatters } from "../generated/index.js";
-import type { GitLabClient } from "./gitlab/client.js";
+import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabHttpError } from "./gitlab/errors.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
@@ -15,7 +15,7 @@ import { prepareParams } from "./validate.js";
 
 /** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
 export interface ExecContext {
-  readonly client: GitLabClient;
+  readonly client: GitLabApi;
   readonly log: Logger;
   readonly yolo: boolean;
   readonly safeMode: boolean;

@@ -11,6 +11,12 @@ export function registerSecret(secret: string | undefined): void {
   if (secret && secret.length >= 4) secrets.add(secret);
 }
 
+/** A cheap test before redact(): does the text hold a registered credential or a credential header? */
+export function mayCarrySecret(text: string): boolean {
+  for (const s of secrets) if (text.includes(s)) return true;
+  return /private_token=|PRIVATE-TOKEN:|Authorization:/i.test(text);
+}
+
 /** Replaces registered credentials and credential-looking header values with [REDACTED]. */
 export function redact(text: string): string {
   let out = text;

@@ -15,8 +15,8 @@ import {
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { ExecContext } from "./execute.js";
-import { GitLabClient } from "./gitlab/client.js";
-import { Logger, redact } from "./log.js";
+import { GitLabClient, timed } from "./gitlab/client.js";
+import { Logger, mayCarrySecret, redact } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
 import { dynamicSurface } from "./surfaces/dynamic.js";
 import { individualSurface } from "./surfaces/individual.js";
@@ -90,8 +90,9 @@ export function createSession(options: SessionOptions): Server {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
+    const gitlab = { ms: 0 };
     const ctx: ExecContext = {
-      client,
+      client: timed(client, gitlab),
       log,
       yolo: config.yolo,
       safeMode: config.safeMode,
@@ -101,7 +102,7 @@ export function createSession(options: SessionOptions): Server {
       elicit: (message) => (options.canElicit === false ? Promise.resolve("unavailable") : confirm(server, message, extra.signal, log)),
       signal: extra.signal,
     };
-    const started = Date.now();
+    const started = performance.now();
     let result: CallToolResult;
     try {
       const pending = surface.call(name, args, ctx);
@@ -113,11 +114,14 @@ export function createSession(options: SessionOptions): Server {
       log.error("unexpected error in tool call", { tool: name, stack: e instanceof Error ? e.stack : String(e) });
       result = toCallToolResult({ kind: "error", text: `${name}: unexpected error`, contentKind: "assistant" }, { roundPriorities: isCodex(server, config) });
     }
-    log.debug("tool call", { tool: name, ms: Date.now() - started, is_error: result.isError === true });
+    // gitlab_ms is time spent waiting on GitLab; the rest is this server's own overhead.
+    log.debug("tool call", { tool: name, ms: round(performance.now() - started), gitlab_ms: round(gitlab.ms), is_error: result.isError === true });
     return redactResult(result);
   });
   return server;
 }
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /** SAF-14 step 3: a form with one required boolean; no answer in time means the client cannot prompt. */
 async function confirm(server: Server, message: string, signal: AbortSignal, log: Logger): Promise<Confirmation> {
@@ -158,6 +162,6 @@ function isCodex(server: Server, config: Config): boolean {
 // ERR-20: the last line of defence: no text leaving the server carries a registered credential.
 function redactResult(result: CallToolResult): CallToolResult {
   const text = JSON.stringify(result);
-  const clean = redact(text);
-  return clean === text ? result : (JSON.parse(clean) as CallToolResult);
+  if (!mayCarrySecret(text)) return result;
+  return JSON.parse(redact(text)) as CallToolResult;
 }

@@ -40,8 +40,29 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
   return s ? `?${s}` : "";
 }
 
+/** What executeAction needs from GitLab: one REST or GraphQL request at a time. */
+export interface GitLabApi {
+  rest(call: RestCall): Promise<RestAnswer>;
+  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
+}
+
+/** Wraps a client so that the time spent waiting on GitLab is added to `spent.ms` (logged per call). */
+export function timed(client: GitLabApi, spent: { ms: number }): GitLabApi {
+  const time = async <T>(p: Promise<T>, started = performance.now()): Promise<T> => {
+    try {
+      return await p;
+    } finally {
+      spent.ms += performance.now() - started;
+    }
+  };
+  return {
+    rest: (call) => time(client.rest(call)),
+    graphql: (document, variables, signal) => time(client.graphql(document, variables, signal)),
+  };
+}
+
 /** GitLab over HTTP for one credential. */
-export class GitLabClient {
+export class GitLabClient implements GitLabApi {
   readonly root: string;
 
   constructor(

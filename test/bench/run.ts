@@ -1,0 +1,111 @@
+/* eslint-disable no-console -- the benchmark reports to a person at a terminal. */
+// `npm run bench [-- --check] [-- --write]`: measures the built server against the simulator and
+// compares with the committed budgets (test/bench/budgets.json). --check exits 1 when a budget is
+// exceeded; --write records the figures in docs/benchmark.md. Methodology: docs/benchmark.md.
+import { readFileSync, writeFileSync } from "node:fs";
+import { GitLabSimulator } from "../sim/simulator.js";
+import { CLI, SIM_TOKEN } from "../helpers/mcp.js";
+import { RawClient } from "./rawClient.js";
+
+const root = new URL("../../../", import.meta.url).pathname;
+const budgets = JSON.parse(readFileSync(`${root}test/bench/budgets.json`, "utf8")) as {
+  cold_start_ms: number;
+  tools_list_bytes: Record<string, number>;
+  individual_bytes_per_tool: number;
+  peak_rss_mb: number;
+  overhead_ms_per_list_call: number;
+  find_action_ms: number;
+};
+const STARTS = 7;
+const CALLS = 300;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const stat = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+const fmt = (s: { median: number; min: number; max: number }, unit: string, digits = 0) =>
+  `${s.median.toFixed(digits)} ${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+
+const sim = await GitLabSimulator.start();
+sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+sim.addBranches(42, Array.from({ length: 300 }, (_, i) => `branch-${String(i).padStart(3, "0")}`));
+const env = (surface: string, mode = "opaque") => ({ GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_TOOL_SURFACE: surface, GITLAB_MCP_META_PARAM_SCHEMA: mode, GITLAB_MCP_LOG_LEVEL: "debug" });
+
+type Row = { name: string; value: string; budget: string; ok: boolean };
+const rows: Row[] = [];
+const record = (name: string, value: string, ok: boolean, budget: string) => rows.push({ name, value, budget, ok });
+
+for (const [surface, mode] of [["dynamic", "opaque"], ["meta", "opaque"], ["meta", "compact"], ["meta", "full"], ["individual", "opaque"]] as const) {
+  const label = surface === "meta" ? `meta:${mode}` : surface;
+  const starts: number[] = [];
+  let tools: { name: string }[] = [];
+  let bytes = 0;
+  for (let i = 0; i < STARTS; i++) {
+    const t0 = performance.now();
+    const c = new RawClient(CLI, env(surface, mode));
+    await c.initialize();
+    const listed = await c.request<{ tools: { name: string }[] }>("tools/list", {});
+    starts.push(performance.now() - t0);
+    tools = listed.tools;
+    bytes = Buffer.byteLength(JSON.stringify(listed));
+    c.close();
+  }
+  const s = stat(starts);
+  record(`${label}: spawn → tools/list`, fmt(s, "ms"), s.median <= budgets.cold_start_ms, `≤ ${budgets.cold_start_ms} ms`);
+  if (surface === "individual") {
+    const per = bytes / tools.length;
+    record(`${label}: tools/list`, `${tools.length} tools, ${bytes} bytes, ${per.toFixed(0)} bytes/tool`, per <= budgets.individual_bytes_per_tool, `≤ ${budgets.individual_bytes_per_tool} bytes/tool`);
+  } else {
+    const budget = budgets.tools_list_bytes[label];
+    record(`${label}: tools/list`, `${tools.length} tools, ${bytes} bytes`, budget === undefined || bytes <= budget, budget === undefined ? "none" : `≤ ${budget} bytes`);
+  }
+}
+
+// 300 calls listing 100 rows each: calls per second, our own overhead per call, peak memory.
+{
+  const c = new RawClient(CLI, env("dynamic"));
+  await c.initialize();
+  await c.request("tools/list", {});
+  const before = c.stderr.length;
+  const t0 = performance.now();
+  for (let i = 0; i < CALLS; i++) {
+    await c.request("tools/call", { name: "gitlab_execute_action", arguments: { action: "branch.list", params: { project_id: 42, per_page: 100, page: (i % 3) + 1 } } });
+  }
+  const elapsed = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 100));
+  const overheads = c.stderr
+    .slice(before)
+    .join("")
+    .split("\n")
+    .filter((l) => l.includes('"msg":"tool call"'))
+    .map((l) => JSON.parse(l) as { ms: number; gitlab_ms: number })
+    .map((l) => l.ms - l.gitlab_ms);
+  const o = stat(overheads);
+  record("100-row list: server overhead per call", fmt(o, "ms", 2), o.median <= budgets.overhead_ms_per_list_call, `≤ ${budgets.overhead_ms_per_list_call} ms`);
+  record("100-row list: calls per second (sequential)", (CALLS / (elapsed / 1000)).toFixed(0), true, "none");
+  const rss = await c.peakRssMb();
+  record(`peak RSS after ${CALLS} calls`, `${rss.toFixed(1)} MiB`, rss <= budgets.peak_rss_mb, `≤ ${budgets.peak_rss_mb} MiB`);
+  const queries = ["delete a branch", "protected branches", "list branches", "create branch from main", "branch rules", "show one branch", "unprotect a branch", "remove merged branches"];
+  const finds: number[] = [];
+  for (let i = 0; i < 80; i++) {
+    const t = performance.now();
+    await c.request("tools/call", { name: "gitlab_find_action", arguments: { query: queries[i % queries.length] } });
+    finds.push(performance.now() - t);
+  }
+  const f = stat(finds);
+  record("gitlab_find_action latency (client side)", fmt(f, "ms", 2), f.median <= budgets.find_action_ms, `≤ ${budgets.find_action_ms} ms`);
+  c.close();
+}
+await sim.close();
+
+const table = ["| Measure | Median (min–max) or value | Budget | |", "| --- | --- | --- | --- |", ...rows.map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${r.ok ? "✅" : "❌"} |`)].join("\n");
+console.log(table);
+if (process.argv.includes("--write")) {
+  const page = readFileSync(`${root}docs/benchmark.md`, "utf8");
+  const marker = "<!-- results -->";
+  const head = page.slice(0, page.indexOf(marker) + marker.length);
+  writeFileSync(`${root}docs/benchmark.md`, `${head}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this project's 2-core machine, Node ${process.version}:\n\n${table}\n`);
+}
+const failed = rows.filter((r) => !r.ok);
+if (process.argv.includes("--check") && failed.length > 0) {
+  console.error(`\n${failed.length} budget(s) exceeded: ${failed.map((r) => r.name).join("; ")}`);
+  process.exit(1);
+}
