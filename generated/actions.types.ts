@@ -197,6 +197,205 @@ export interface BranchUpdateProtectedParams {
   }>;
 }
 
+/**
+ * Parameters of `issue.create`: Create an issue.
+ * @see https://docs.gitlab.com/api/issues/#create-an-issue
+ */
+export interface IssueCreateParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Title of the issue. */
+  title: string;
+  /** Description in Markdown, at most 1048576 characters. */
+  description?: string;
+  /** Comma-separated label names. Labels that do not exist yet are created in the project. */
+  labels?: string;
+  /** IDs of the users to assign. GitLab Free keeps one assignee. */
+  assignee_ids?: Array<number>;
+  /** Global ID of the milestone to assign. */
+  milestone_id?: number;
+  /** Due date as YYYY-MM-DD. */
+  due_date?: string;
+  /** Make the issue confidential (default false). */
+  confidential?: boolean;
+  /** Type of the issue (default issue). */
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+}
+
+/**
+ * Parameters of `issue.get`: Get an issue.
+ * @see https://docs.gitlab.com/api/issues/#retrieve-a-project-issue
+ */
+export interface IssueGetParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the issue within its project (the 42 of */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.mrs_related`: List merge requests related to an issue.
+ * @see https://docs.gitlab.com/api/issues/#list-merge-requests-related-to-issue
+ */
+export interface IssueMrsRelatedParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the issue within its project (the 42 of */
+  issue_iid: number;
+  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  page?: number;
+  /** Items per page, at most 100 (GitLab's default is 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.note_list`: List issue comments.
+ * @see https://docs.gitlab.com/api/notes/#list-project-issue-notes
+ */
+export interface IssueNoteListParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the issue within its project (the 42 of */
+  issue_iid: number;
+  /** Order of the notes, desc (GitLab's default) or asc. */
+  sort?: "asc" | "desc";
+  /** Field to order by, created_at (GitLab's default) or updated_at. */
+  order_by?: "created_at" | "updated_at";
+  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  page?: number;
+  /** Items per page, at most 100 (GitLab's default is 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.update`: Update an issue.
+ * @see https://docs.gitlab.com/api/issues/#update-an-issue
+ */
+export interface IssueUpdateParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the issue within its project (the 42 of */
+  issue_iid: number;
+  /** New title. */
+  title?: string;
+  /** New description in Markdown, at most 1048576 characters. */
+  description?: string;
+  /** close to close the issue, reopen to reopen it. */
+  state_event?: "close" | "reopen";
+  /** Comma-separated label names that replace the current ones. An empty string removes them all. */
+  labels?: string;
+  /** Comma-separated label names to add. */
+  add_labels?: string;
+  /** Comma-separated label names to remove. */
+  remove_labels?: string;
+  /** IDs of the users to assign, replacing the current ones. 0 or an empty list unassigns all. */
+  assignee_ids?: Array<number>;
+  /** Global ID of the milestone to assign. 0 removes the milestone. */
+  milestone_id?: number;
+  /** Due date as YYYY-MM-DD. */
+  due_date?: string;
+  /** Make the issue confidential or public. */
+  confidential?: boolean;
+  /** Lock the discussion so only project members can comment. */
+  discussion_locked?: boolean;
+}
+
+/**
+ * Parameters of `merge_request.approve`: Approve a merge request.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#approve-merge-request
+ */
+export interface MergeRequestApproveParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+  /** HEAD commit SHA of the source branch. GitLab refuses the approval when it no longer matches. */
+  sha?: string;
+  /** The current user password, needed only when the project requires it to approve. */
+  approval_password?: string;
+}
+
+/**
+ * Parameters of `merge_request.get`: Get a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-single-mr
+ */
+export interface MergeRequestGetParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.merge`: Merge a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#merge-a-merge-request
+ */
+export interface MergeRequestMergeParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+  /** Custom merge commit message. */
+  merge_commit_message?: string;
+  /** Custom squash commit message. */
+  squash_commit_message?: string;
+  /** Squash all commits into one on merge. */
+  squash?: boolean;
+  /** Delete the source branch after the merge. */
+  should_remove_source_branch?: boolean;
+  /** Merge when the pipeline succeeds instead of now. */
+  merge_when_pipeline_succeeds?: boolean;
+  /** HEAD commit SHA of the source branch. GitLab refuses the merge when it no longer matches. */
+  sha?: string;
+}
+
+/**
+ * Parameters of `merge_request.pipelines`: List merge request pipelines.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-pipelines
+ */
+export interface MergeRequestPipelinesParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  page?: number;
+  /** Items per page, at most 100 (GitLab's default is 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.changes_get`: Get merge request changes.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs
+ */
+export interface MrReviewChangesGetParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+  /** Return the diffs in the unified diff format. */
+  unidiff?: boolean;
+  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  page?: number;
+  /** Items per page, at most 100 (GitLab's default is 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.discussion_list`: List merge request discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items
+ */
+export interface MrReviewDiscussionListParams {
+  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  project_id: string | number;
+  /** Internal ID of the merge request within its project (the 243 of !243). */
+  merge_request_iid: number;
+  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  page?: number;
+  /** Items per page, at most 100 (GitLab's default is 20). */
+  per_page?: number;
+}
+
 /** Every canonical action ID of the catalog. */
 export type ActionId =
   | "branch.create"
@@ -209,7 +408,18 @@ export type ActionId =
   | "branch.protect"
   | "branch.rule_list"
   | "branch.unprotect"
-  | "branch.update_protected";
+  | "branch.update_protected"
+  | "issue.create"
+  | "issue.get"
+  | "issue.mrs_related"
+  | "issue.note_list"
+  | "issue.update"
+  | "merge_request.approve"
+  | "merge_request.get"
+  | "merge_request.merge"
+  | "merge_request.pipelines"
+  | "mr_review.changes_get"
+  | "mr_review.discussion_list";
 
 /** The parameter type of each action, keyed by canonical ID. */
 export interface ActionParams {
@@ -224,4 +434,15 @@ export interface ActionParams {
   "branch.rule_list": BranchRuleListParams;
   "branch.unprotect": BranchUnprotectParams;
   "branch.update_protected": BranchUpdateProtectedParams;
+  "issue.create": IssueCreateParams;
+  "issue.get": IssueGetParams;
+  "issue.mrs_related": IssueMrsRelatedParams;
+  "issue.note_list": IssueNoteListParams;
+  "issue.update": IssueUpdateParams;
+  "merge_request.approve": MergeRequestApproveParams;
+  "merge_request.get": MergeRequestGetParams;
+  "merge_request.merge": MergeRequestMergeParams;
+  "merge_request.pipelines": MergeRequestPipelinesParams;
+  "mr_review.changes_get": MrReviewChangesGetParams;
+  "mr_review.discussion_list": MrReviewDiscussionListParams;
 }

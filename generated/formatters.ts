@@ -447,4 +447,883 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create an issue */
+  "issue.create": {
+    present: {
+      heading: "{state|state} {confidential|confidential} Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Reference",
+          field: "references.full",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.note_list",
+        text: "to see comments on this issue",
+      },
+      {
+        action: "issue.update",
+        text: "to change title, labels, assignees, or milestone",
+      },
+      {
+        action: "issue.mrs_related",
+        text: "to find linked MRs",
+      },
+    ],
+  },
+  /** Get an issue */
+  "issue.get": {
+    present: {
+      heading: "{state|state} {confidential|confidential} Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Reference",
+          field: "references.full",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.note_list",
+        text: "to see comments on this issue",
+      },
+      {
+        action: "issue.update",
+        text: "to change title, labels, assignees, or milestone",
+      },
+      {
+        action: "issue.mrs_related",
+        text: "to find linked MRs",
+      },
+    ],
+    notFound: {
+      resource: "Issue",
+      subject: "#{issue_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the issue IID, the number after",
+        },
+        {
+          text: "Verify the project ID or full path (group/project)",
+        },
+      ],
+    },
+  },
+  /** List merge requests related to an issue */
+  "issue.mrs_related": {
+    present: {
+      title: "Related Merge Requests",
+      empty: "No related merge requests found.",
+      columns: [
+        {
+          label: "IID",
+          field: "references.short",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+    ],
+  },
+  /** List issue comments */
+  "issue.note_list": {
+    present: {
+      title: "Issue Comments",
+      empty: "No comments found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the issue",
+      },
+    ],
+  },
+  /** Update an issue */
+  "issue.update": {
+    present: {
+      heading: "{state|state} {confidential|confidential} Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Reference",
+          field: "references.full",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the issue as it now stands",
+      },
+      {
+        action: "issue.note_list",
+        text: "to see comments on this issue",
+      },
+    ],
+  },
+  /** Approve a merge request */
+  "merge_request.approve": {
+    present: {
+      heading: "Approvals: MR !{iid}",
+      fields: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Approved",
+          field: "approved",
+          as: "bool",
+        },
+        {
+          label: "Approved By",
+          field: "approved_by",
+          as: "users",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Approvals Left",
+          field: "approvals_left",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request as it now stands",
+      },
+      {
+        action: "merge_request.merge",
+        text: "to merge it",
+      },
+    ],
+  },
+  /** Get a merge request */
+  "merge_request.get": {
+    present: {
+      heading: "{state|state} {draft|draft} MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Project",
+          field: "references.full",
+          as: "reference_project",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Merge Status",
+          field: "detailed_merge_status",
+          as: "text",
+        },
+        {
+          label: "Has Conflicts",
+          field: "has_conflicts",
+          as: "warning",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Reviewers",
+          field: "reviewers",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Pipeline",
+          field: "head_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Changes",
+          field: "changes_count",
+          as: "count",
+          unit: "file",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Merged By",
+          field: "merge_user.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Comments",
+          field: "user_notes_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.changes_get",
+        text: "to see the diff of this merge request",
+      },
+      {
+        action: "mr_review.discussion_list",
+        text: "to see its review threads",
+      },
+      {
+        action: "merge_request.pipelines",
+        text: "to check its CI status",
+      },
+      {
+        action: "merge_request.approve",
+        text: "to approve it",
+      },
+      {
+        action: "merge_request.merge",
+        text: "to merge it",
+      },
+    ],
+    notFound: {
+      resource: "Merge Request",
+      subject: "!{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the merge request IID, the number after ! in the project, not its global ID",
+        },
+        {
+          text: "Verify the project ID or full path (group/project)",
+        },
+      ],
+    },
+  },
+  /** Merge a merge request */
+  "merge_request.merge": {
+    present: {
+      heading: "{state|state} {draft|draft} MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Project",
+          field: "references.full",
+          as: "reference_project",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Merge Status",
+          field: "detailed_merge_status",
+          as: "text",
+        },
+        {
+          label: "Has Conflicts",
+          field: "has_conflicts",
+          as: "warning",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Reviewers",
+          field: "reviewers",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Pipeline",
+          field: "head_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Changes",
+          field: "changes_count",
+          as: "count",
+          unit: "file",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Merged By",
+          field: "merge_user.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Comments",
+          field: "user_notes_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request as it now stands",
+      },
+      {
+        action: "merge_request.pipelines",
+        text: "to follow its pipelines",
+      },
+    ],
+  },
+  /** List merge request pipelines */
+  "merge_request.pipelines": {
+    present: {
+      title: "Merge Request Pipelines",
+      empty: "No pipelines found for this merge request.",
+      columns: [
+        {
+          label: "Pipeline",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request with its head pipeline",
+      },
+    ],
+  },
+  /** Get merge request changes */
+  "mr_review.changes_get": {
+    present: {
+      title: "Merge Request Changes",
+      empty: "This merge request changes no files.",
+      columns: [
+        {
+          label: "File",
+          field: "new_path",
+          as: "code",
+        },
+        {
+          label: "Old Path",
+          field: "old_path",
+          as: "code",
+          when: {
+            field: "renamed_file",
+            in: ["true"],
+          },
+        },
+        {
+          label: "New",
+          field: "new_file",
+          as: "bool",
+        },
+        {
+          label: "Renamed",
+          field: "renamed_file",
+          as: "bool",
+        },
+        {
+          label: "Deleted",
+          field: "deleted_file",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_list",
+        text: "to see the review threads",
+      },
+      {
+        action: "merge_request.get",
+        text: "to see the merge request",
+      },
+    ],
+  },
+  /** List merge request discussions */
+  "mr_review.discussion_list": {
+    present: {
+      title: "Merge Request Discussions",
+      empty: "No discussions found.",
+      columns: [
+        {
+          label: "Discussion",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Resolved",
+          field: "notes.0.resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request",
+      },
+      {
+        action: "mr_review.changes_get",
+        text: "to see the diff under discussion",
+      },
+    ],
+  },
 };

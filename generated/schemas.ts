@@ -435,6 +435,364 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "name"],
     additionalProperties: false,
   },
+  "issue.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the issue.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Description in Markdown, at most 1048576 characters.",
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated label names. Labels that do not exist yet are created in the project.",
+      },
+      assignee_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "IDs of the users to assign. GitLab Free keeps one assignee.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID of the milestone to assign.",
+      },
+      due_date: {
+        type: "string",
+        description: "Due date as YYYY-MM-DD.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make the issue confidential (default false).",
+      },
+      issue_type: {
+        type: "string",
+        description: "Type of the issue (default issue).",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+    },
+    required: ["project_id", "title"],
+    additionalProperties: false,
+  },
+  "issue.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "Internal ID of the issue within its project (the 42 of",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.mrs_related": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "Internal ID of the issue within its project (the 42 of",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page, at most 100 (GitLab's default is 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "Internal ID of the issue within its project (the 42 of",
+        minimum: 1,
+      },
+      sort: {
+        type: "string",
+        description: "Order of the notes, desc (GitLab's default) or asc.",
+        enum: ["asc", "desc"],
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by, created_at (GitLab's default) or updated_at.",
+        enum: ["created_at", "updated_at"],
+      },
+      page: {
+        type: "integer",
+        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page, at most 100 (GitLab's default is 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "Internal ID of the issue within its project (the 42 of",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "New description in Markdown, at most 1048576 characters.",
+      },
+      state_event: {
+        type: "string",
+        description: "close to close the issue, reopen to reopen it.",
+        enum: ["close", "reopen"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated label names that replace the current ones. An empty string removes them all.",
+      },
+      add_labels: {
+        type: "string",
+        description: "Comma-separated label names to add.",
+      },
+      remove_labels: {
+        type: "string",
+        description: "Comma-separated label names to remove.",
+      },
+      assignee_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "IDs of the users to assign, replacing the current ones. 0 or an empty list unassigns all.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID of the milestone to assign. 0 removes the milestone.",
+      },
+      due_date: {
+        type: "string",
+        description: "Due date as YYYY-MM-DD.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make the issue confidential or public.",
+      },
+      discussion_locked: {
+        type: "boolean",
+        description: "Lock the discussion so only project members can comment.",
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.approve": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+      sha: {
+        type: "string",
+        description: "HEAD commit SHA of the source branch. GitLab refuses the approval when it no longer matches.",
+      },
+      approval_password: {
+        type: "string",
+        description: "The current user password, needed only when the project requires it to approve.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.merge": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+      merge_commit_message: {
+        type: "string",
+        description: "Custom merge commit message.",
+      },
+      squash_commit_message: {
+        type: "string",
+        description: "Custom squash commit message.",
+      },
+      squash: {
+        type: "boolean",
+        description: "Squash all commits into one on merge.",
+      },
+      should_remove_source_branch: {
+        type: "boolean",
+        description: "Delete the source branch after the merge.",
+      },
+      merge_when_pipeline_succeeds: {
+        type: "boolean",
+        description: "Merge when the pipeline succeeds instead of now.",
+      },
+      sha: {
+        type: "string",
+        description: "HEAD commit SHA of the source branch. GitLab refuses the merge when it no longer matches.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.pipelines": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page, at most 100 (GitLab's default is 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.changes_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+      unidiff: {
+        type: "boolean",
+        description: "Return the diffs in the unified diff format.",
+      },
+      page: {
+        type: "integer",
+        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page, at most 100 (GitLab's default is 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page, at most 100 (GitLab's default is 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
@@ -1448,6 +1806,2387 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["name"],
     additionalProperties: true,
+  },
+  "issue.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_related": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.approve": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      approved: {
+        type: ["boolean", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      approvals_left: {
+        type: ["integer", "null"],
+      },
+      approved_by: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One approval of a merge request.",
+          properties: {
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.merge": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.pipelines": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            source: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.changes_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      changes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The change to one file in a merge request.",
+          properties: {
+            old_path: {
+              type: ["string", "null"],
+            },
+            new_path: {
+              type: "string",
+            },
+            a_mode: {
+              type: ["string", "null"],
+            },
+            b_mode: {
+              type: ["string", "null"],
+            },
+            diff: {
+              type: ["string", "null"],
+              description: "The unified diff of the file.",
+            },
+            new_file: {
+              type: ["boolean", "null"],
+            },
+            renamed_file: {
+              type: ["boolean", "null"],
+            },
+            deleted_file: {
+              type: ["boolean", "null"],
+            },
+            generated_file: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["new_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+    },
+    required: ["changes", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A discussion thread, one or more notes.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            individual_note: {
+              type: ["boolean", "null"],
+              description: "True for a single comment that is not a thread.",
+            },
+            notes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A comment (note) on an issue, merge request, commit or snippet.",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  type: {
+                    type: ["string", "null"],
+                    description: "null for a plain comment, DiscussionNote or DiffNote.",
+                  },
+                  body: {
+                    type: ["string", "null"],
+                  },
+                  author: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  created_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  updated_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  system: {
+                    type: ["boolean", "null"],
+                    description: "True for notes GitLab writes itself.",
+                  },
+                  noteable_id: {
+                    type: ["integer", "null"],
+                  },
+                  noteable_type: {
+                    type: ["string", "null"],
+                  },
+                  noteable_iid: {
+                    type: ["integer", "null"],
+                  },
+                  project_id: {
+                    type: ["integer", "null"],
+                  },
+                  resolvable: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved_by: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  confidential: {
+                    type: ["boolean", "null"],
+                  },
+                  internal: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["id"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: false,
   },
 };
 

@@ -193,7 +193,14 @@ function steps(raw: readonly RawNextStep[], actions: Record<string, unknown>, fa
 }
 
 function column(c: RawColumn): ColumnRecord {
-  return { label: c.label, field: c.field, as: (c.as ?? (c.link ? "text" : "text")) as ValueStyle, ...(c.link ? { link: c.link } : {}) };
+  return {
+    label: c.label,
+    field: c.field,
+    as: (c.as ?? "text") as ValueStyle,
+    ...(c.link ? { link: c.link } : {}),
+    ...(c.unit ? { unit: c.unit } : {}),
+    ...(c.when ? { when: { field: c.when.field, in: c.when.in } } : {}),
+  };
 }
 
 /** Variable names of an RFC 6570 simple template (`{project_id}`). */

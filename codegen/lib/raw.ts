@@ -33,6 +33,8 @@ export interface RawColumn {
   field: string;
   as?: string;
   link?: string;
+  unit?: string;
+  when?: { field: string; in: string[] };
 }
 
 export type RawNextStep = Record<string, string>;

@@ -56,8 +56,38 @@ export interface OutputRecord {
   readonly key?: string;
 }
 
-/** How a value is shown in a card row or table cell. The writer in runtime/ implements each. */
-export type ValueStyle = "text" | "bool" | "datetime" | "date" | "link" | "code" | "user" | "count" | "list" | "access_levels";
+/**
+ * How a value is shown in a card row or table cell. The writer in runtime/markdown/ implements each.
+ * - state, pipeline_status, severity: the contract's status marker before the value (FMT-9)
+ * - warning, draft, confidential: a marker shown only when the value is true
+ * - user (a username), users (user objects), labels (names or label objects)
+ * - pipeline_ref: an embedded pipeline as `[#id](web_url) <status>`
+ * - reference_project: the project part of a full reference (`group/project!243`)
+ * - count: a number, with the column's unit when it has one (`3 files`)
+ * - markdown: long text written by GitLab users, written after a card's rows (SAF-49)
+ */
+export type ValueStyle =
+  | "text"
+  | "bool"
+  | "datetime"
+  | "date"
+  | "link"
+  | "code"
+  | "user"
+  | "users"
+  | "labels"
+  | "count"
+  | "list"
+  | "access_levels"
+  | "state"
+  | "pipeline_status"
+  | "severity"
+  | "warning"
+  | "draft"
+  | "confidential"
+  | "pipeline_ref"
+  | "reference_project"
+  | "markdown";
 
 /** One card row or table column: a label and a dotted field path. */
 export interface ColumnRecord {
@@ -66,6 +96,10 @@ export interface ColumnRecord {
   readonly as: ValueStyle;
   /** Field holding the web URL that the value links to. */
   readonly link?: string;
+  /** Unit of a count, singular (`file` writes `1 file`, `3 files`). */
+  readonly unit?: string;
+  /** Show the value only when another field holds one of these values (`merged_at` only once merged). */
+  readonly when?: { readonly field: string; readonly in: readonly string[] };
 }
 
 /** The Markdown presentation of an action's result. Formatters only choose fields and labels. */

@@ -1,9 +1,44 @@
 // How one value is shown in a card row or table cell, by the catalog's ValueStyle. Returns Markdown,
 // already escaped, or undefined when GitLab did not send the value (so no row is written, FMT-3).
-import type { ColumnRecord } from "../catalog/types.js";
+import type { ColumnRecord, ValueStyle } from "../catalog/types.js";
 import { code, escapeText, escapeUrl, isWebUrl, link } from "./escape.js";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The status markers of the contract (FMT-9), per family. A value outside its family gets UNKNOWN. */
+export const UNKNOWN = "❓";
+const STATE_MARKERS: Readonly<Record<string, string>> = { opened: "🟢", merged: "🟣", closed: "🔴" };
+const PIPELINE_MARKERS: Readonly<Record<string, string>> = {
+  success: "✅",
+  failed: "❌",
+  running: "🔵",
+  pending: "🟡",
+  canceled: "⛔",
+  canceling: "⛔",
+  skipped: "⏭️",
+  created: "🆕",
+  manual: "✋",
+  scheduled: "📅",
+  preparing: "🔄",
+};
+const SEVERITY_MARKERS: Readonly<Record<string, string>> = { critical: "🔴", high: "🟠", medium: "🟡", low: "🔵", info: "ℹ️" };
+const WARNING = "⚠️";
+const FLAG_MARKERS: Partial<Record<ValueStyle, string>> = { draft: "📝", confidential: "🔒", warning: WARNING };
+
+/** The marker of a status value (`opened` -> 🟢), or undefined when the style has no markers. */
+export function statusMarker(style: ValueStyle, value: string): string | undefined {
+  switch (style) {
+    case "state":
+      return STATE_MARKERS[value] ?? UNKNOWN;
+    case "pipeline_status":
+      // GitLab's waiting_for_resource and waiting_for_callback share the preparing marker.
+      return PIPELINE_MARKERS[value] ?? (value.startsWith("waiting_for_") ? PIPELINE_MARKERS.preparing : UNKNOWN);
+    case "severity":
+      return SEVERITY_MARKERS[value.toLowerCase()] ?? UNKNOWN;
+    default:
+      return undefined;
+  }
+}
 
 /** Reads a dotted path (`commit.short_id`) from an object. */
 export function pick(obj: unknown, path: string): unknown {
@@ -52,14 +87,76 @@ function accessLevels(value: unknown): string | undefined {
     .join(", ");
 }
 
+// Users arrive as one user object or a list of them ({username}, or {user: {username}} as approvals
+// list them); an empty list writes no row.
+function users(value: unknown): string | undefined {
+  const username = (u: unknown): string | undefined => {
+    const r = u as { username?: unknown; user?: { username?: unknown } } | null;
+    return plain(r?.username ?? r?.user?.username ?? u);
+  };
+  const list = (Array.isArray(value) ? value : [value]).map(username).filter((u) => u !== undefined);
+  return list.length === 0 ? undefined : list.map((u) => `@${escapeText(u)}`).join(", ");
+}
+
+// Labels arrive as names, or as objects with a name when GitLab was asked for label details.
+function labels(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const names = value.map((l) => plain((l as { name?: unknown } | null)?.name ?? l)).filter((l) => l !== undefined);
+  return names.length === 0 ? undefined : names.map(escapeText).join(", ");
+}
+
+function status(style: ValueStyle, value: unknown): string | undefined {
+  const text = plain(value);
+  if (text === undefined) return undefined;
+  return `${statusMarker(style, text)} ${escapeText(style === "severity" ? text.toUpperCase() : text)}`;
+}
+
+// A pipeline as GitLab embeds it ({id, status, web_url}): `[#1207](url) ✅ success`.
+function pipelineRef(value: unknown): string | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const p = value as Record<string, unknown>;
+  const id = plain(p.id);
+  if (id === undefined) return undefined;
+  const url = plain(p.web_url);
+  const ref = url && isWebUrl(url) ? `[#${escapeText(id)}](${escapeUrl(url)})` : `#${escapeText(id)}`;
+  const state = status("pipeline_status", p.status);
+  return state ? `${ref} ${state}` : ref;
+}
+
+// `group/project!243` or `group/project#42` -> `group/project`.
+function referenceProject(value: unknown): string | undefined {
+  const ref = plain(value);
+  const m = ref === undefined ? null : /^(.+?)[!#&%$^~]\d+$/.exec(ref);
+  return m ? escapeText(m[1]) : ref === undefined ? undefined : escapeText(ref);
+}
+
+function count(value: unknown, unit: string | undefined): string | undefined {
+  const n = plain(value);
+  if (n === undefined) return undefined;
+  return unit ? `${escapeText(n)} ${escapeText(n === "1" ? unit : `${unit}s`)}` : escapeText(n);
+}
+
+/** True when a column's `when` condition holds for this object (or it has none). */
+export function applies(obj: unknown, col: ColumnRecord): boolean {
+  if (!col.when) return true;
+  const v = plain(pick(obj, col.when.field));
+  return v !== undefined && col.when.in.includes(v);
+}
+
 /** The Markdown for one column of one object; `linked` reports whether a link was written. */
 export function renderValue(obj: unknown, col: ColumnRecord): { text: string; linked: boolean } | undefined {
   const raw = pick(obj, col.field);
-  if (raw === null || raw === undefined) return undefined;
+  if (raw === null || raw === undefined || !applies(obj, col)) return undefined;
   let text: string | undefined;
   switch (col.as) {
     case "bool":
       text = typeof raw === "boolean" ? (raw ? "✅" : "❌") : escapeText(String(plain(raw) ?? ""));
+      break;
+    case "warning":
+    case "draft":
+    case "confidential":
+      // A flag shows only when the condition holds: a card writes no row, a table an empty cell.
+      text = raw === true ? FLAG_MARKERS[col.as] : undefined;
       break;
     case "datetime":
     case "date":
@@ -71,11 +168,34 @@ export function renderValue(obj: unknown, col: ColumnRecord): { text: string; li
     case "user":
       text = plain(raw) !== undefined ? `@${escapeText(plain(raw)!)}` : undefined;
       break;
+    case "users":
+      text = users(raw);
+      break;
+    case "labels":
+      text = labels(raw);
+      break;
     case "list":
       text = Array.isArray(raw) ? raw.map((v) => escapeText(plain(v) ?? JSON.stringify(v))).join(", ") : undefined;
       break;
     case "access_levels":
       text = accessLevels(raw);
+      break;
+    case "state":
+    case "pipeline_status":
+    case "severity":
+      text = status(col.as, raw);
+      break;
+    case "pipeline_ref":
+      return wrap(pipelineRef(raw), plain((raw as { web_url?: unknown }).web_url));
+    case "reference_project":
+      text = referenceProject(raw);
+      break;
+    case "count":
+      text = count(raw, col.unit);
+      break;
+    case "markdown":
+      // Long text written by GitLab users: one escaped line in a cell (the card writes it as a section).
+      text = plain(raw) !== undefined && plain(raw) !== "" ? escapeText(plain(raw)!) : undefined;
       break;
     case "link": {
       const url = plain(raw);
@@ -93,4 +213,20 @@ export function renderValue(obj: unknown, col: ColumnRecord): { text: string; li
     }
   }
   return { text, linked: false };
+}
+
+function wrap(text: string | undefined, url: string | undefined): { text: string; linked: boolean } | undefined {
+  return text === undefined ? undefined : { text, linked: url !== undefined && isWebUrl(url) };
+}
+
+/** A heading placeholder's value: a status style writes its marker alone, a flag its marker when set. */
+export function headingValue(obj: unknown, field: string, style: ValueStyle | undefined): string | undefined {
+  const raw = pick(obj, field);
+  if (raw === null || raw === undefined) return undefined;
+  if (style) {
+    const text = plain(raw);
+    const marker = text === undefined ? undefined : statusMarker(style, text);
+    if (marker !== undefined) return marker;
+  }
+  return renderValue(obj, { label: "", field, as: style ?? "text" })?.text;
 }

@@ -3,8 +3,9 @@
 // fields and labels; values are escaped in values.ts/escape.ts. A repository test fails when any other
 // file builds a table or card row by hand.
 import type { ColumnRecord, NextStepRecord, NotFoundRecord } from "../catalog/types.js";
+import type { ValueStyle } from "../catalog/types.js";
 import { escapeText } from "./escape.js";
-import { renderValue } from "./values.js";
+import { applies, headingValue, pick, renderValue } from "./values.js";
 
 /** The line that opens next steps when a table holds links (FMT-6), wire text of the contract. */
 export const LINK_HINT =
@@ -52,25 +53,71 @@ export function nextStepText(step: NextStepRecord): string {
   return step.action ? `Use action '${step.action}' ${step.text}` : step.text;
 }
 
+/** The heading of the next-steps section; only the server writes it (FMT-7). */
+export const NEXT_STEPS_HEADING = "💡 **Next steps:**";
+
 /** The next-steps section (FMT-7): a rule, the heading, one bullet each. Empty when there are none. */
 export function nextStepsSection(steps: readonly string[]): string {
   if (steps.length === 0) return "";
-  return `\n\n---\n💡 **Next steps:**\n${steps.map((s) => `- ${s}`).join("\n")}`;
+  return `\n\n---\n${NEXT_STEPS_HEADING}\n${steps.map((s) => `- ${s}`).join("\n")}`;
 }
 
-/** A card (FMT-3): H2 heading, one row per field GitLab sent, next steps last. */
+/** A card (FMT-3): H2 heading, one row per field GitLab sent, long text sections, next steps last. */
 export function card(heading: string, obj: unknown, fields: readonly ColumnRecord[], steps: readonly string[]): string {
   const rows: string[] = [];
+  const sections: string[] = [];
   for (const f of fields) {
+    if (f.as === "markdown") {
+      const section = userTextSection(f.label, obj, f);
+      if (section) sections.push(section);
+      continue;
+    }
     const v = renderValue(obj, f);
     if (v !== undefined) rows.push(`- **${f.label}**: ${v.text}`);
   }
-  return `## ${heading}${rows.length > 0 ? `\n\n${rows.join("\n")}` : ""}${nextStepsSection(steps)}`;
+  const body = [rows.join("\n"), ...sections].filter((p) => p !== "");
+  return `## ${heading}${body.length > 0 ? `\n\n${body.join("\n\n")}` : ""}${nextStepsSection(steps)}`;
 }
 
-/** Fills `{field}` placeholders of a card heading with escaped values. */
+/** The line that introduces text written by GitLab users (SAF-49). */
+export const USER_TEXT_INTRO = "_Written by GitLab users, shown as data:_";
+
+/**
+ * Long text written by GitLab users (a description, a note) after the rows: an H3 label, the intro
+ * line, then the text as a block quote, so it cannot close the card or open a section of its own.
+ * Any next-steps heading inside it is rewritten to a look-alike that no reader takes for ours (FMT-7).
+ */
+export function userTextSection(label: string, obj: unknown, col: ColumnRecord): string | undefined {
+  const raw = pick(obj, col.field);
+  if (typeof raw !== "string" || raw.trim() === "" || !applies(obj, col)) return undefined;
+  const quoted = neutralizeNextSteps(raw)
+    .replace(/\r\n?/g, "\n")
+    .replace(/\s+$/, "")
+    .split("\n")
+    .map((line) => (line === "" ? ">" : `> ${line}`))
+    .join("\n");
+  return `### ${escapeText(label)}\n\n${USER_TEXT_INTRO}\n\n${quoted}`;
+}
+
+/**
+ * Rewrites every "Next steps" in GitLab text with a zero-width space after "Next": it reads the same,
+ * and neither our heading nor a pattern on the words matches it any more (FMT-7, SAF-49).
+ */
+export function neutralizeNextSteps(text: string): string {
+  return text.replace(/(next)(\s*steps)/gi, "$1\u200b$2");
+}
+
+/**
+ * Fills a card heading template. `{field}` writes the escaped value, `{field|style}` the value in a
+ * ValueStyle, where a status style (state, pipeline_status, severity) writes its marker alone and a flag
+ * (draft, confidential) its marker when set. A placeholder with nothing to write also drops the space
+ * after it, so `{state|state} {draft|draft} MR !{iid}` reads `🟢 MR !243` for a merge request that is not a draft.
+ */
 export function fillHeading(template: string, obj: unknown): string {
-  return template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_, f: string) => renderValue(obj, { label: "", field: f, as: "text" })?.text ?? "");
+  return template.replace(/\{([A-Za-z0-9_.]+)(?:\|([a-z_]+))?\}( ?)/g, (_, f: string, style: string | undefined, space: string) => {
+    const value = headingValue(obj, f, style as ValueStyle | undefined);
+    return value === undefined || value === "" ? "" : `${value}${space}`;
+  });
 }
 
 /** A list (FMT-4/5): heading with the count rules, summary line, table, pagination line, next steps. */

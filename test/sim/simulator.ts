@@ -8,13 +8,19 @@ import { registerBranchRoutes, seededBranch, BRANCH_KEYSET_FLAG } from "./restBr
 import { registerMetaRoutes } from "./restMeta.js";
 import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
+import { registerIssueRoutes } from "./restIssues.js";
+import { registerMergeRequestRoutes } from "./restMergeRequests.js";
+import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
-import { SimState, type SimCommit, type SimProject } from "./state.js";
+import { SimState, type SimCommit, type SimProject, type SimUser } from "./state.js";
+import type { SimIssue, SimMergeRequest, SimPipeline } from "./tracker.js";
 
 export type { Fault } from "./faults.js";
 export type { LoggedRequest } from "./server.js";
-export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel } from "./state.js";
+export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel, SimUser } from "./state.js";
+export type { SimIssue, SimMergeRequest, SimNote, SimPipeline } from "./tracker.js";
+export type { IssueSeed, MergeRequestSeed, NoteSeed, PipelineSeed } from "./trackerSeed.js";
 
 export interface SimToken {
   scopes: string[];
@@ -78,6 +84,8 @@ export class GitLabSimulator {
     registerProjectRoutes(router);
     registerBranchRoutes(router);
     registerProtectedBranchRoutes(router);
+    registerIssueRoutes(router);
+    registerMergeRequestRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log });
@@ -153,6 +161,36 @@ export class GitLabSimulator {
       code_owner_approval_required: pb.code_owner_approval_required,
       at: this.state.nextSeedTime(),
     });
+  }
+
+  /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
+  addUser(u: { id: number; username: string; name?: string; email?: string }): SimUser {
+    return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
+  }
+
+  /** Fixes the clock GitLab stamps writes with (ISO time), or restores real time with null. */
+  setNow(iso: string | null): void {
+    this.state.fixedNow = iso === null ? null : new Date(iso);
+  }
+
+  /** Seeds an issue; usernames name users, created when unknown. */
+  addIssue(projectRef: number | string, seed: IssueSeed): SimIssue {
+    return seedIssue(this.state, this.state.requireProject(projectRef), seed);
+  }
+
+  /** Seeds a merge request; `files` become its diffs, so changes_count is their number. */
+  addMergeRequest(projectRef: number | string, seed: MergeRequestSeed): SimMergeRequest {
+    return seedMergeRequest(this.state, this.state.requireProject(projectRef), seed);
+  }
+
+  /** Seeds a pipeline, for a merge request when `merge_request_iid` is given. */
+  addPipeline(projectRef: number | string, seed: PipelineSeed): SimPipeline {
+    return seedPipeline(this.state, this.state.requireProject(projectRef), seed, this.state.nextSeedTime());
+  }
+
+  /** Seeds a note on an issue or a merge request. */
+  addNote(projectRef: number | string, on: { issue_iid: number } | { merge_request_iid: number }, seed: NoteSeed): void {
+    seedNote(this.state, this.state.requireProject(projectRef), on, seed, this.state.nextSeedTime());
   }
 
   close(): Promise<void> {

@@ -3,6 +3,7 @@
 // plain data; HTTP concerns live elsewhere.
 import type { SimCommit } from "./commits.js";
 import { isWildcard, wildcardMatches } from "./refNames.js";
+import { Tracker } from "./tracker.js";
 
 export type { SimCommit } from "./commits.js";
 
@@ -92,6 +93,10 @@ export class SimState {
   readonly users = new Map<number, SimUser>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly featureFlags = new Map<string, boolean>();
+  /** Issues, merge requests, notes and pipelines. */
+  readonly tracker = new Tracker();
+  /** A fixed clock for the times GitLab stamps on writes (created_at, merged_at); real time when unset. */
+  fixedNow: Date | null = null;
   private readonly sortedNames = new WeakMap<SimProject, string[]>();
   /** Rule names per project (kept by addProtectedBranch / removeProtectedBranch; rebuilt when the count drifts). */
   private readonly ruleNames = new WeakMap<SimProject, { count: number; names: Set<string> }>();
@@ -102,6 +107,24 @@ export class SimState {
   nextSeedTime(): Date {
     this.seedCounter += 1;
     return new Date(SEED_EPOCH + this.seedCounter * 60_000);
+  }
+
+  /** The time GitLab stamps on a write. */
+  now(): Date {
+    return this.fixedNow ? new Date(this.fixedNow) : new Date();
+  }
+
+  /** Adds or replaces a user. */
+  putUser(user: SimUser): SimUser {
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  /** The user with this username, created with the next free id when absent (for seeding). */
+  userNamed(username: string): SimUser {
+    for (const u of this.users.values()) if (u.username === username) return u;
+    const id = Math.max(1, ...this.users.keys()) + 1;
+    return this.putUser({ id, username, name: username.charAt(0).toUpperCase() + username.slice(1), email: `${username}@example.com` });
   }
 
   ensureUser(id: number): SimUser {
