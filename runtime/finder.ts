@@ -1,118 +1,267 @@
-// The action finder behind gitlab_find_action (DYN-1..DYN-8): plain-words search over the catalog with
-// stop words, synonyms and verb intents, deterministic ranking, and no request to GitLab. Issue 5 tunes
-// the weights against an evaluation set; this is the ranking model it tunes.
+// The action finder behind gitlab_find_action (DYN-1..DYN-10): plain-words search over the routable
+// catalog with stop words, phrases, synonyms, verb intents and typo tolerance; deterministic ranking with
+// the weights of DYN-9; and no request to GitLab. test/finder/ holds the evaluation set that tunes it.
 import type { ActionRecord } from "./catalog/types.js";
+import { distance } from "./validate.js";
 
 const STOP = new Set("a an and as at by for from in of on or please the to using via with".split(" "));
 
-/** Synonyms and verb forms: each query term expands to the catalog words it means (DYN-8). */
+/** Multi-word names joined into one term before matching (`merge request` → merge_request). */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:merge|pull) request(s?)\b/g, "merge_request$1"],
+  [/\bwork item(s?)\b/g, "work_item$1"],
+  [/\bci (?:variable|var)(s?)\b/g, "ci_variable$1"],
+  [/\bpipeline schedule(s?)\b/g, "pipeline_schedule$1"],
+  [/\bdeploy key(s?)\b/g, "deploy_key$1"],
+  [/\bfeature flag(s?)\b/g, "feature_flag$1"],
+];
+
+const JOINED = new Set(PHRASES.flatMap(([, joined]) => [joined.replace("$1", ""), joined.replace("$1", "s")]));
+
+/** Synonyms and verb forms (DYN-8): a query term also means these catalog words. */
 const SYNONYMS: Record<string, string[]> = {
-  mr: ["merge_request"],
-  pr: ["merge_request"],
-  show: ["get"],
-  fetch: ["get"],
-  read: ["get"],
-  view: ["get"],
-  remove: ["delete"],
-  drop: ["delete"],
-  erase: ["delete"],
-  make: ["create"],
-  new: ["create"],
-  add: ["create"],
-  open: ["create"],
-  change: ["update"],
-  edit: ["update"],
-  modify: ["update"],
-  all: ["list"],
-  find: ["list", "get"],
-  branches: ["branch"],
-  protected: ["protected"],
-  protection: ["protect", "protected"],
-  unlock: ["unprotect"],
-  lock: ["protect"],
-  rules: ["rule"],
-  ticket: ["issue"],
-  secret: ["ci_variable", "token"],
-  pipeline: ["pipeline"],
-  ci: ["pipeline"],
+  mr: ["merge_request"], mrs: ["merge_requests"], pr: ["merge_request"], prs: ["merge_requests"], ticket: ["issue"], tickets: ["issues"], bug: ["issue"],
+  secret: ["ci_variable", "token"], show: ["get"], fetch: ["get"], read: ["get"], view: ["get"], display: ["get"], details: ["get"],
+  inspect: ["get"], describe: ["get"], remove: ["delete"], erase: ["delete"], destroy: ["delete"], drop: ["delete"], purge: ["delete"],
+  make: ["create"], new: ["create"], add: ["create"], open: ["create"], start: ["create"], cut: ["create"], change: ["update"],
+  edit: ["update"], modify: ["update"], rename: ["update"], set: ["update"], enumerate: ["list"], all: ["list"], search: ["list"],
+  lock: ["protect"], unlock: ["unprotect"], protection: ["protect", "protected"], comments: ["note", "discussion"],
+  comment: ["note"], diff: ["changes"], ci: ["pipeline"], build: ["job"], mergeable: ["merge"], land: ["merge"], lgtm: ["approve"],
+  borrar: ["delete"], eliminar: ["delete"], rama: ["branch"], ramas: ["branch"], crear: ["create"], listar: ["list"], ver: ["get"],
+  protegida: ["protected"], protegidas: ["protected"], proteger: ["protect"], desproteger: ["unprotect"], fusionadas: ["merged"],
+  reglas: ["rule"], aprobar: ["approve"], fusionar: ["merge"], comentarios: ["note"], proyecto: ["project"], nueva: ["create"],
+  rid: ["delete"], cleanup: ["delete_merged"], prune: ["delete_merged"], diffs: ["changes"], threads: ["discussion"], review: ["discussion"],
 };
 
-const VERBS = new Set(["get", "list", "create", "delete", "update", "protect", "unprotect"]);
+const VERBS = new Set(["get", "list", "create", "delete", "update", "protect", "unprotect", "approve", "merge"]);
+const DESTRUCTIVE_VERBS = new Set(["delete", "remove", "erase", "destroy", "drop", "purge", "revoke", "borrar", "eliminar"]);
 
-/** Lower-cases and splits a query on whitespace, dots, underscores and dashes; drops stop words. */
+/** Lower-cases, joins phrases, splits on whitespace, dots, underscores and dashes, drops stop words. */
 export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[\s._\-/,:;!?()"']+/)
-    .filter((t) => t.length > 0 && !STOP.has(t));
+  let t = text.toLowerCase();
+  for (const [re, joined] of PHRASES) t = t.replace(re, joined);
+  return t
+    .split(/[\s.\-/,:;!?()"'`]+/)
+    .flatMap((w) => (JOINED.has(w) ? [w] : w.split("_")))
+    .filter((w) => w.length > 0 && !STOP.has(w));
 }
 
-/** One scored match. */
+function stem(word: string): string {
+  if (word.length > 4 && /(ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+interface Indexed {
+  readonly action: ActionRecord;
+  readonly domainWords: readonly string[];
+  readonly actionWords: readonly string[];
+  readonly tags: readonly string[];
+  readonly tagWords: ReadonlySet<string>;
+  readonly title: ReadonlySet<string>;
+  readonly required: ReadonlySet<string>;
+  readonly optional: ReadonlySet<string>;
+  readonly description: ReadonlySet<string>;
+}
+
+const words = (text: string) => new Set(tokenize(text).map(stem));
+const cache = new WeakMap<readonly ActionRecord[], Indexed[]>();
+
+function index(actions: readonly ActionRecord[]): Indexed[] {
+  let built = cache.get(actions);
+  if (!built) {
+    built = actions.map((a) => ({
+      action: a,
+      domainWords: a.domain.split("_"),
+      actionWords: a.action.split("_"),
+      tags: a.tags.map((t) => t.toLowerCase()),
+      tagWords: new Set(a.tags.flatMap((t) => tokenize(t).map(stem))),
+      title: words(a.title),
+      required: new Set(a.requiredParams.flatMap((p) => [p, ...p.split("_")])),
+      optional: new Set(a.params.filter((p) => !p.required).flatMap((p) => [p.name, ...p.name.split("_")])),
+      description: words(a.description),
+    }));
+    cache.set(actions, built);
+  }
+  return built;
+}
+
+/** Why a term scored (DYN-4 explanation reasons). */
+export interface Reason {
+  readonly field: string;
+  readonly query_term: string;
+  readonly matched_value: string;
+  readonly score: number;
+  readonly fuzzy?: boolean;
+  readonly distance?: number;
+}
+
+/** One ranked result. */
 export interface FinderHit {
   readonly action: ActionRecord;
   readonly score: number;
   readonly matched: readonly string[];
+  readonly reasons: readonly Reason[];
+  readonly fuzzy: boolean;
 }
 
-function stem(word: string): string {
-  return word.length > 4 && word.endsWith("es") && !word.endsWith("ses") ? word.slice(0, -2) : word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word;
+/** The best field a form of a term matches, with DYN-9's weights. */
+function fieldScore(form: string, x: Indexed): Omit<Reason, "query_term"> | undefined {
+  const a = x.action;
+  if (form === a.domain || form === a.action) return { field: form === a.domain ? "domain" : "action", matched_value: form, score: 80 };
+  if (x.tags.includes(form.replace(/_/g, " "))) return { field: "tag", matched_value: form, score: 90 };
+  if (x.domainWords.includes(form) || x.actionWords.includes(form)) return { field: "split_word", matched_value: form, score: 65 };
+  if (form.length >= 4 && a.id.includes(form)) return { field: "partial_id", matched_value: a.id, score: 55 };
+  if (x.tagWords.has(form)) return { field: "tag_word", matched_value: form, score: 40 };
+  const partial = [...x.domainWords, ...x.actionWords].find((w) => (form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w)));
+  if (partial) return { field: "partial_word", matched_value: partial, score: 45 };
+  if (x.required.has(form)) return { field: "required_param", matched_value: form, score: 35 };
+  if (x.title.has(form)) return { field: "title", matched_value: form, score: 25 };
+  if (x.optional.has(form)) return { field: "optional_param", matched_value: form, score: 22 };
+  if (x.description.has(form)) return { field: "description", matched_value: form, score: 12 };
+  return undefined;
 }
 
-/** Scores one term against one action; 0 when it does not match. */
-function termScore(term: string, a: ActionRecord): number {
-  const forms = new Set([term, stem(term), ...(SYNONYMS[term] ?? [])]);
-  const verbWords = a.action.split("_");
-  let best = 0;
-  for (const f of forms) {
-    const syn = f !== term && f !== stem(term);
-    let s = 0;
-    if (a.id === f) s = 120;
-    else if (a.domain === f || a.action === f) s = 80;
-    else if (verbWords.includes(f) || a.domain.split("_").includes(f)) s = 65;
-    else if (a.tags.some((t) => t.split(" ").includes(f))) s = 50;
-    else if (tokenize(a.title).map(stem).includes(stem(f))) s = 30;
-    else if (tokenize(a.description).map(stem).includes(stem(f))) s = 12;
-    // A synonym is weaker evidence than the word itself (DYN-9 weighs synonyms low).
-    if (syn) s = Math.round(s / 2);
-    best = Math.max(best, s);
+function termMatch(term: string, x: Indexed): Reason | undefined {
+  const direct = [term, stem(term)].map((f) => fieldScore(f, x)).filter((r) => r !== undefined);
+  // A synonym is weaker evidence than the word itself: it counts at most the synonym weight plus
+  // a share of the field it reached, so "remove" finds delete actions without outranking "delete".
+  const viaSynonym = (SYNONYMS[term] ?? []).map((f) => fieldScore(f, x)).filter((r) => r !== undefined).map((r) => ({ ...r, score: Math.round(18 + r.score / 2) }));
+  const best = [...direct, ...viaSynonym].sort((p, q) => q.score - p.score)[0];
+  return best && { ...best, query_term: term };
+}
+
+function fuzzyMatch(term: string, x: Indexed): Reason | undefined {
+  if (term.length < 4) return undefined;
+  let best: Reason | undefined;
+  for (const w of new Set([...x.domainWords, ...x.actionWords, ...x.tagWords])) {
+    const d = distance(term, w);
+    if (d === 0 || d > 2 || w.length < 3) continue;
+    const score = (d === 1 ? 40 : 34) + (term[0] === w[0] ? 2 : 0);
+    if (!best || score > best.score) best = { field: "fuzzy", query_term: term, matched_value: w, score, fuzzy: true, distance: d };
   }
   return best;
 }
 
-/** Ranks the given actions for a query, best first (DYN-8 ordering). */
-export function findActions(query: string, actions: readonly ActionRecord[]): FinderHit[] {
-  const q = query.trim().toLowerCase();
-  const terms = tokenize(q);
-  const hits: FinderHit[] = [];
-  for (const a of actions) {
-    if (a.id === q || a.aliases.includes(q)) {
-      hits.push({ action: a, score: a.id === q ? 1000 : 900, matched: [q] });
+function score(terms: readonly string[], x: Indexed, fuzzyTerms: ReadonlyMap<string, Reason>, optional: ReadonlySet<string>, domains: ReadonlySet<string>): FinderHit | undefined {
+  const reasons: Reason[] = [];
+  for (const t of terms) {
+    const corrected = fuzzyTerms.get(t);
+    const r = corrected ? termMatch(corrected.matched_value, x) : termMatch(t, x);
+    if (r) reasons.push(corrected ? { ...r, query_term: t, score: corrected.score, fuzzy: true, distance: corrected.distance } : r);
+  }
+  // Terms some action knows only from its description are optional: they add to the score but a
+  // result need not match them. `optional` lists those terms for this query.
+  const required = terms.filter((t) => !optional.has(t));
+  const strong = reasons.filter((r) => !optional.has(r.query_term));
+  const missed = required.length - strong.length;
+  if (reasons.length === 0 || strong.length === 0 || (required.length <= 2 ? missed > 0 : missed > 1)) return undefined;
+  let total = reasons.reduce((s, r) => s + r.score, 0);
+  const words = terms.map((t) => fuzzyTerms.get(t)?.matched_value ?? t);
+  const expanded = new Set(words.flatMap((t) => [t, stem(t), ...(SYNONYMS[t] ?? [])]));
+  let intents = [...expanded].filter((t) => VERBS.has(t));
+  // A plural of a thing the catalog holds ("show me the branches", "protected branches") asks for a
+  // list, whatever read verb came with it.
+  const plural = words.some((t) => stem(t) !== t && [stem(t), ...(SYNONYMS[t] ?? []), ...(SYNONYMS[stem(t)] ?? [])].some((w) => domains.has(w)));
+  if (plural) intents = [...intents.filter((v) => v !== "get"), "list"];
+  const a = x.action;
+  if (intents.length > 0) total += x.actionWords.some((w) => intents.includes(w)) ? 16 : -24;
+  if (a.classification === "destructive" && words.some((t) => DESTRUCTIVE_VERBS.has(t))) total += 48;
+  // Each word of the action's name the query did not ask for makes it a worse fit (DYN-9: -60). A
+  // query naming no verb at all ("merge request") asks for the plain reads, list and get.
+  const implied = intents.length > 0 ? intents : ["list", "get"];
+  const unasked = x.actionWords.filter(
+    (w) => !expanded.has(w) && !implied.includes(w) && !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),
+  );
+  total -= 60 * unasked.length;
+  return { action: a, score: Math.round(total * (strong.length / Math.max(1, required.length))), matched: reasons.map((r) => r.query_term), reasons, fuzzy: reasons.some((r) => r.fuzzy) };
+}
+
+const order = (x: FinderHit, y: FinderHit) =>
+  y.score - x.score ||
+  Number(x.action.classification === "destructive") - Number(y.action.classification === "destructive") ||
+  (x.action.id < y.action.id ? -1 : 1);
+
+/** True when the top result is weak or barely ahead of the next (DYN-9). */
+export function lowConfidence(hits: readonly FinderHit[]): boolean {
+  return hits.length > 0 && (hits[0].score < 80 || (hits[1] !== undefined && hits[0].score - hits[1].score < 15));
+}
+
+/**
+ * The meaningful terms of a query: terms some action knows. A term no action knows is corrected to the
+ * nearest word of the index when it is a typo (at most 2 edits, DYN-10), and otherwise taken for a
+ * value the user named (a branch called main, issue 42) and left out of matching.
+ */
+function meaningful(terms: readonly string[], idx: readonly Indexed[]): { terms: string[]; fuzzy: Map<string, Reason>; optional: Set<string> } {
+  const fuzzy = new Map<string, Reason>();
+  const optional = new Set<string>();
+  const kept: string[] = [];
+  for (const t of terms) {
+    const known = idx.map((x) => termMatch(t, x)?.score ?? 0).reduce((m, v) => Math.max(m, v), 0);
+    if (known > 0) {
+      if (known < 20) optional.add(t);
+      kept.push(t);
       continue;
     }
-    let score = 0;
-    const matched: string[] = [];
-    for (const t of terms) {
-      const s = termScore(t, a);
-      if (s > 0) matched.push(t);
-      score += s;
+    const best = idx
+      .map((x) => fuzzyMatch(t, x) ?? fuzzyMatch(stem(t), x))
+      .filter((r): r is Reason => r !== undefined && (r.distance === 1 || t.length >= 5))
+      .sort((p, q) => q.score - p.score || (p.matched_value < q.matched_value ? -1 : 1))[0];
+    if (best) {
+      fuzzy.set(t, { ...best, query_term: t });
+      kept.push(t);
     }
-    const missed = terms.length - matched.length;
-    if (terms.length === 0 || matched.length === 0) continue;
-    if (terms.length <= 2 ? missed > 0 : missed > 1) continue;
-    // Verb intent: a query verb that names a different verb of the same family counts against the action.
-    const intents = terms.flatMap((t) => [t, ...(SYNONYMS[t] ?? [])]).filter((t) => VERBS.has(t));
-    // A plural noun with no verb ("protected branches") asks for a list.
-    if (intents.length === 0 && terms.some((t) => stem(t) !== t)) intents.push("list");
-    if (intents.length > 0 && !intents.some((v) => a.action.split("_").includes(v))) score -= 24;
-    // Words of the action name the query did not ask for make it a worse fit ("delete" vs "delete_merged").
-    const extra = a.action.split("_").filter((w) => !terms.some((t) => [t, stem(t), ...(SYNONYMS[t] ?? [])].includes(w))).length;
-    score -= extra * 8;
-    hits.push({ action: a, score: Math.round(score * (matched.length / terms.length)), matched });
   }
-  return hits.sort(
-    (x, y) =>
-      y.score - x.score ||
-      Number(x.action.classification === "destructive") - Number(y.action.classification === "destructive") ||
-      (x.action.id < y.action.id ? -1 : 1),
-  );
+  return { terms: kept, fuzzy, optional };
+}
+
+/** Ranks the routable actions for a query, best first. */
+export function findActions(query: string, actions: readonly ActionRecord[]): FinderHit[] {
+  const raw = query.trim().toLowerCase();
+  const exact = actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw));
+  const idx = index(actions);
+  const { terms, fuzzy, optional } = meaningful(tokenize(raw), idx);
+  const domains = new Set(actions.map((a) => a.domain));
+  // Long queries are also matched in overlapping windows of 3 to 6 terms (DYN-8).
+  const windows = [terms];
+  if (terms.length >= 5) for (let size = 3; size <= Math.min(6, terms.length - 1); size++) for (let i = 0; i + size <= terms.length; i++) windows.push(terms.slice(i, i + size));
+  const best = new Map<string, FinderHit>();
+  if (terms.length > 0) {
+    for (const x of idx) {
+      for (const w of windows) {
+        const hit = score(w, x, fuzzy, optional, domains);
+        if (hit && hit.score > (best.get(x.action.id)?.score ?? -Infinity)) best.set(x.action.id, hit);
+      }
+    }
+  }
+  // A destructive action reached only through a typo must be a strong match to be offered (DYN-10).
+  let hits = [...best.values()]
+    .filter((h) => !(h.fuzzy && h.action.classification === "destructive" && h.score < 80))
+    .sort(order)
+    .map((h) => (h.score < 0 ? { ...h, score: 0 } : h));
+  if (exact) {
+    hits = [{ action: exact, score: exact.id === raw ? 120 : 100, matched: [raw], reasons: [{ field: exact.id === raw ? "id" : "alias", query_term: raw, matched_value: raw, score: 120 }], fuzzy: false }, ...hits.filter((h) => h.action !== exact)];
+  }
+  return hits;
+}
+
+/** Short advice per parameter of an action: IDs versus IIDs, path encoding, enums, paging (DYN-4). */
+export function parameterGuidance(a: ActionRecord, schema: { properties?: Record<string, { enum?: unknown[] }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of a.params) {
+    const values = schema.properties?.[p.name]?.enum;
+    if (p.name === "project_id" || p.name === "group_id") out[p.name] = "Numeric ID or full path such as group/project, sent plain or URL-encoded.";
+    else if (p.name.endsWith("_iid")) out[p.name] = "The number shown in GitLab (!243, #42), scoped to the project: not the global id.";
+    else if (p.name === "per_page") out[p.name] = "At most 100. Read further pages with page = next_page from pagination.";
+    else if (p.name === "after") out[p.name] = "The end_cursor of the previous page.";
+    else if (values) out[p.name] = `One of: ${values.map((v) => String(v)).join(", ")}.`;
+  }
+  return out;
+}
+
+/** Words of the index near the query's terms, then domains: suggestions for a query that found nothing (DYN-6). */
+export function suggestions(query: string, actions: readonly ActionRecord[]): string[] {
+  const vocabulary = new Set(index(actions).flatMap((x) => [...x.domainWords, ...x.actionWords, ...x.tagWords]));
+  const near = tokenize(query).flatMap((t) => [...vocabulary].filter((w) => w.length >= 3 && distance(t, w) <= 2)).sort();
+  return [...new Set([...near, ...new Set(actions.map((a) => a.domain))])].slice(0, 6);
 }

@@ -1,11 +1,11 @@
 // The dynamic surface (§2.2): two tools over the whole routable catalog. gitlab_find_action searches
 // it without touching GitLab; gitlab_execute_action runs an action by canonical ID through executeAction.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { envelopeOutputSchema, inputSchemas, outputSchemas } from "../../generated/index.js";
+import { envelopeOutputSchema, formatters, inputSchemas, outputSchemas } from "../../generated/index.js";
 import { resolveAction, type Catalog } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
-import { findActions } from "../finder.js";
+import { findActions, lowConfidence, parameterGuidance, suggestions, tokenize } from "../finder.js";
 import { code, escapeText } from "../markdown/escape.js";
 import { cellsTable } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
@@ -132,30 +132,54 @@ function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
   const length = [...query].length;
   if (length > 256) return refusal(`${FIND}: query is too long (${length} characters, limit 256). Search for one thing at a time, for example "delete a branch".`);
   if (args.limit !== undefined && (!Number.isInteger(args.limit) || (args.limit as number) < 1)) return refusal(`${FIND}: invalid params. Invalid values: limit must be an integer >= 1 (got ${JSON.stringify(args.limit)}).`);
+  if (args.explain !== undefined && typeof args.explain !== "boolean") return refusal(`${FIND}: invalid params. Invalid values: explain must be of type boolean (got ${JSON.stringify(args.explain)}).`);
   const limit = Math.min((args.limit as number | undefined) ?? 20, 50);
-  const hits = findActions(query, catalog.actions).slice(0, limit);
-  const results = hits.map((h, i) => ({
-    id: h.action.id,
-    tool: `gitlab_${h.action.domain}`,
-    domain: h.action.domain,
-    action: h.action.action,
-    schema_uri: `gitlab://tools/${h.action.id}`,
-    destructive: h.action.classification === "destructive",
-    required_params: h.action.requiredParams,
-    usage: h.action.title,
-    score: h.score,
-    low_confidence: i === 0 && (h.score < 80 || (hits[1] !== undefined && h.score - hits[1].score < 15)),
-    input_schema: inputSchemas[h.action.id],
-    output_schema: outputSchemas[h.action.id],
-    example: {
-      tool: EXEC,
-      arguments: { action: h.action.id, params: exampleParams(h.action), ...(h.action.classification === "destructive" ? { confirm: true } : {}) },
-    },
-    ...(args.explain === true ? { explanation: { total_score: h.score, matched_terms: h.matched } } : {}),
-  }));
+  const all = findActions(query, catalog.actions);
+  const hits = all.slice(0, limit);
+  const weakTop = lowConfidence(all);
+  const terms = tokenize(query);
+  const results = hits.map((h, i) => {
+    const a = h.action;
+    const input = inputSchemas[a.id] as { properties?: Record<string, { enum?: unknown[] }> };
+    const low = i === 0 ? weakTop : h.score < 80;
+    return {
+      id: a.id,
+      tool: `gitlab_${a.domain}`,
+      domain: a.domain,
+      action: a.action,
+      schema_uri: `gitlab://tools/${a.id}`,
+      destructive: a.classification === "destructive",
+      required_params: a.requiredParams,
+      usage: `${a.title} (${a.classification}${a.classification === "destructive" ? ", needs confirm after the user approves" : ""}).`,
+      related_actions: formatters[a.id].nextSteps.flatMap((s) => (s.action && catalog.byId.has(s.action) ? [s.action] : [])),
+      parameter_guidance: parameterGuidance(a, input),
+      score: h.score,
+      low_confidence: low,
+      ambiguous_with: terms.flatMap((t) => (catalog.aliases.get(t)?.length ?? 0) > 1 ? catalog.aliases.get(t)!.map((x) => x.id).filter((id) => id !== a.id) : []),
+      input_schema: inputSchemas[a.id],
+      output_schema: outputSchemas[a.id],
+      example: { tool: EXEC, arguments: { action: a.id, params: exampleParams(a), ...(a.classification === "destructive" ? { confirm: true } : {}) } },
+      ...(args.explain === true
+        ? {
+            explanation: {
+              total_score: h.score,
+              matched_terms: h.matched,
+              required_terms: terms,
+              low_confidence: low,
+              margin_to_next: hits[i + 1] ? h.score - hits[i + 1].score : h.score,
+              reasons: h.reasons,
+            },
+          }
+        : {}),
+    };
+  });
   const lines = [`## GitLab Action Finder`, "", `Query: ${escapeText(query)}`, ""];
+  const structured: Record<string, unknown> = { query, count: results.length, results };
   if (results.length === 0) {
+    const near = suggestions(query, catalog.actions);
     lines.push("No matching action. Try broader terms such as project, issue, merge request, pipeline, branch or user.");
+    if (near.length > 0) lines.push("", `Suggestions: ${near.map(escapeText).join(", ")}`);
+    structured.suggestions = near;
   } else {
     lines.push(
       cellsTable(
@@ -164,6 +188,8 @@ function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
       ),
     );
     lines.push("", `Run one with ${EXEC}: required parameters go inside params, and confirm is a top-level argument used only for destructive actions.`);
+    const guidance = Object.entries(results[0].parameter_guidance).slice(0, 2);
+    if (guidance.length > 0) lines.push("", ...guidance.map(([name, advice]) => `- ${code(name)}: ${escapeText(advice)}`));
   }
-  return { kind: "success", contentKind: "detail", markdown: lines.join("\n"), structured: { query, count: results.length, results } };
+  return { kind: "success", contentKind: "detail", markdown: lines.join("\n"), structured };
 }
