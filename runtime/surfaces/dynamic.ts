@@ -115,7 +115,10 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
 
 /** Up to five canonical IDs near a mistyped name, by finder score then edit distance. */
 export function suggestActions(catalog: Catalog, name: string): string[] {
-  const byFinder = findActions(name, catalog.actions).map((h) => h.action.id);
+  // Only confident finder matches are offered, so a lone domain word does not list the whole domain.
+  const byFinder = findActions(name, catalog.actions)
+    .filter((h) => h.score >= 80)
+    .map((h) => h.action.id);
   const byDistance = catalog.actions
     .map((a) => ({ id: a.id, d: distance(name.toLowerCase(), a.id) }))
     .filter((x) => x.d <= 3)
