@@ -133,6 +133,8 @@ describe("read-only mode (SAF-4, SAF-5)", () => {
           assert.equal(text(r), `${surface === "dynamic" ? "gitlab_execute_action: " : ""}${operatorSentence(a.id)}`);
           assert.equal(sim.log.length, 0);
         }
+        const listed = JSON.parse(String(((await conn.client.readResource({ uri: "gitlab://tools" })).contents[0] as { text: string }).text)) as { entries: { read_only: boolean }[] };
+        assert.ok(listed.entries.length > 0 && listed.entries.every((e) => e.read_only), "gitlab://tools lists reads only");
         const read = await callAction(conn, surface, "branch.get", { project_id: 42, branch_name: "main" });
         assert.equal(read.isError, undefined, "reads still run");
       } finally {
