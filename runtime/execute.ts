@@ -117,7 +117,8 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     if (params[p.name] === undefined || p.in === "path") continue;
     (p.in === "query" ? query : body)[p.gitlabName] = params[p.name];
   }
-  const answer = await ctx.client.rest({ method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal });
+  const retry = action.classification === "read" ? "read" : "write";
+  const answer = await ctx.client.rest({ method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal, retry });
   if (action.output.kind === "status") {
     return { kind: "success", contentKind: action.contentKind, markdown: SUCCESS_LINE, structured: { status: "success", message: SUCCESS_MESSAGE } };
   }
@@ -133,7 +134,7 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   const values = { ...params };
   if (req.fullPathFrom && /^\d+$/.test(String(values[req.fullPathFrom]))) {
     // GraphQL finds projects by full path only: resolve a numeric ID through REST first.
-    const project = await ctx.client.rest({ method: "GET", path: `/projects/${String(values[req.fullPathFrom])}`, signal: ctx.signal });
+    const project = await ctx.client.rest({ method: "GET", path: `/projects/${String(values[req.fullPathFrom])}`, signal: ctx.signal, retry: "read" });
     values[req.fullPathFrom] = (project.body as { path_with_namespace?: string }).path_with_namespace;
   }
   const variables: Record<string, unknown> = {};
@@ -142,7 +143,7 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
     if (v !== undefined) variables[variable] = typeof v === "string" ? decodeOnce(v) : v;
   }
   if (req.pagination === "cursor" && variables.first === undefined) variables.first = 20;
-  const data = await ctx.client.graphql(req.document, variables, ctx.signal);
+  const data = await ctx.client.graphql(req.document, variables, ctx.signal, action.classification === "read" ? "read" : "write");
   const result = req.result.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
   if (action.output.kind === "list") {
     const conn = (result ?? {}) as { nodes?: unknown[]; pageInfo?: Record<string, unknown> };

@@ -52,7 +52,7 @@ export interface SessionOptions {
 export function createSession(options: SessionOptions): Server {
   const { config, log } = options;
   const catalog = options.catalog ?? fullCatalog;
-  const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`);
+  const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log);
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
   // initialize is answered at once; catalog methods wait for the credential's scopes (CFG-12).

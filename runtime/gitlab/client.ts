@@ -1,7 +1,9 @@
 // The GitLab client: native fetch, REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
 // token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
 // retries a mutation (RES-6).
+import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError } from "./errors.js";
+import { withRetries, type RetryPolicy } from "./retry.js";
 
 /** A REST request with the path already expanded and encoded (relative to /api/v4). */
 export interface RestCall {
@@ -10,6 +12,8 @@ export interface RestCall {
   readonly query?: Readonly<Record<string, unknown>>;
   readonly body?: Readonly<Record<string, unknown>>;
   readonly signal?: AbortSignal;
+  /** Reads are retried on transient failures; writes only when nothing was sent (§6.1, §6.2). */
+  readonly retry?: RetryPolicy;
 }
 
 /** A successful REST answer. */
@@ -43,7 +47,7 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
 /** What executeAction needs from GitLab: one REST or GraphQL request at a time. */
 export interface GitLabApi {
   rest(call: RestCall): Promise<RestAnswer>;
-  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
+  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry?: RetryPolicy): Promise<Record<string, unknown> | null>;
 }
 
 /** Wraps a client so that the time spent waiting on GitLab is added to `spent.ms` (logged per call). */
@@ -57,7 +61,7 @@ export function timed(client: GitLabApi, spent: { ms: number }): GitLabApi {
   };
   return {
     rest: (call) => time(client.rest(call)),
-    graphql: (document, variables, signal) => time(client.graphql(document, variables, signal)),
+    graphql: (document, variables, signal, retry) => time(client.graphql(document, variables, signal, retry)),
   };
 }
 
@@ -69,12 +73,19 @@ export class GitLabClient implements GitLabApi {
     url: string,
     private readonly token: string | undefined,
     private readonly userAgent = "gitlab-mcp-server",
+    private readonly log?: Logger,
   ) {
     this.root = instanceRoot(url);
   }
 
-  /** One REST request. Throws GitLabHttpError for a non-2xx answer. */
-  async rest(call: RestCall): Promise<RestAnswer> {
+  /** One REST request, retried as its policy allows. Throws GitLabHttpError for a non-2xx answer. */
+  rest(call: RestCall): Promise<RestAnswer> {
+    return withRetries(() => this.restOnce(call), call.retry ?? "write", call.signal, (info) =>
+      this.log?.debug("retrying GitLab request", { method: call.method, ...info }),
+    );
+  }
+
+  private async restOnce(call: RestCall): Promise<RestAnswer> {
     const url = `${this.root}/api/v4${call.path}${queryString(call.query)}`;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent };
     if (this.token) headers["private-token"] = this.token;
@@ -89,8 +100,14 @@ export class GitLabClient implements GitLabApi {
     return { status: res.status, headers: res.headers, body };
   }
 
-  /** One GraphQL request. Throws GitLabGraphqlError when GitLab answered errors[] (ERR-18). */
-  async graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
+  /** One GraphQL request, retried as its policy allows. Throws GitLabGraphqlError for errors[] (ERR-18). */
+  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry: RetryPolicy = "write"): Promise<Record<string, unknown> | null> {
+    return withRetries(() => this.graphqlOnce(document, variables, signal), retry, signal, (info) =>
+      this.log?.debug("retrying GitLab request", { method: "GraphQL", ...info }),
+    );
+  }
+
+  private async graphqlOnce(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
     const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json", "user-agent": this.userAgent };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const res = await this.send(`${this.root}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query: document, variables }), signal, redirect: "manual" }, "GraphQL request");
@@ -130,9 +147,9 @@ function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, opera
   // undici puts the socket error in cause; a multi-address connect puts several in cause.errors.
   const cause = (e as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
   const code = cause?.code ?? cause?.errors?.find((x) => x.code)?.code ?? "";
-  if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation);
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation);
-  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") return new GitLabNetworkError("timeout", operation);
-  if (/CERT|SSL|TLS/.test(code)) return new GitLabNetworkError("tls", operation);
-  return new GitLabNetworkError("network", operation);
+  if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation, code);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation, code);
+  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") return new GitLabNetworkError("timeout", operation, code);
+  if (/CERT|SSL|TLS/.test(code)) return new GitLabNetworkError("tls", operation, code);
+  return new GitLabNetworkError("network", operation, code);
 }

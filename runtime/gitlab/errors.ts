@@ -1,6 +1,7 @@
 // Turns a failed GitLab request into the error text of BEHAVIOR §5: `<id>: <classification>
 // [ (<GitLab message>)][. Suggestion: <hint>]`, with no URL, token or bare status code in it (ERR-4).
 import { redact } from "../log.js";
+import { requestedWaitMs } from "./retry.js";
 
 /** A GitLab HTTP failure. */
 export class GitLabHttpError extends Error {
@@ -19,6 +20,8 @@ export class GitLabNetworkError extends Error {
   constructor(
     readonly kind: "canceled" | "deadline" | "refused" | "dns" | "timeout" | "tls" | "network",
     readonly operation: string,
+    /** The socket error code (ECONNREFUSED, EAI_AGAIN, ECONNRESET...), when there was one. */
+    readonly code = "",
   ) {
     super(kind);
   }
@@ -93,8 +96,8 @@ export function errorText(id: string, err: unknown, mutating: boolean): string {
       text += `. The token needs the ${body.scope.split(" ")[0]} scope for this action.`;
     }
     if (err.status === 429) {
-      const after = Number(err.headers.get("retry-after"));
-      if (Number.isFinite(after) && after > 0) text += `. Retry after ${after} s.`;
+      const wait = requestedWaitMs(err.headers);
+      if (wait !== undefined && wait > 0) text += `. Retry after ${Math.ceil(wait / 1000)} s.`;
     }
     return text;
   }

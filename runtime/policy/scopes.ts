@@ -10,7 +10,7 @@ export const SCOPES_UNKNOWN = "failed to detect PAT scopes, all tools will be re
 /** Reads the token's scopes; never throws. */
 export async function detectScopes(client: GitLabClient, log: Logger, signal?: AbortSignal): Promise<TokenScopes> {
   try {
-    const answer = await client.rest({ method: "GET", path: "/personal_access_tokens/self", signal });
+    const answer = await client.rest({ method: "GET", path: "/personal_access_tokens/self", signal, retry: "read" });
     const scopes = (answer.body as { scopes?: unknown }).scopes;
     if (Array.isArray(scopes) && scopes.every((s) => typeof s === "string")) {
       log.info("token scopes detected", { scopes });

@@ -247,7 +247,7 @@ describe("token scopes (SAF-25..SAF-30)", () => {
   });
 
   it("unreadable scopes: the whole catalog and the wire warning (SAF-29)", async () => {
-    sim.inject({ path: "/personal_access_tokens/self", status: 503, body: { message: "503 Service Unavailable" } });
+    sim.inject({ path: "/personal_access_tokens/self", status: 503, body: { message: "503 Service Unavailable" }, times: 4 });
     const conn = await connect({ sim, surface: "individual" });
     try {
       assert.equal((await conn.client.listTools()).tools.length, actions.length);
