@@ -28,6 +28,8 @@ export interface Config {
   readonly ignoreScopes: boolean;
   /** VAL-14: send comment and description lines that GitLab runs as quick actions. */
   readonly allowQuickActions: boolean;
+  /** RES-9: every call's deadline in milliseconds; 0 disables it. */
+  readonly actionTimeoutMs: number;
   /** META-3: how the meta tools describe params in tools/list. */
   readonly metaParamSchema: "opaque" | "compact" | "full";
   /** Warnings to log once the logger exists (renamed variables, CFG-11). */
@@ -88,6 +90,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "ignore-scopes": { type: "string" },
         "allow-quick-actions": { type: "string" },
         "meta-param-schema": { type: "string" },
+        "action-timeout": { type: "string" },
       },
     }));
   } catch (err) {
@@ -128,6 +131,11 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   if (!["opaque", "compact", "full"].includes(metaParamSchema)) {
     throw new ConfigError(`GITLAB_MCP_META_PARAM_SCHEMA=${metaParamSchema} is not a schema mode: use opaque, compact or full`, 1);
   }
+  const timeoutText = (values["action-timeout"] as string | undefined) ?? env(e, "GITLAB_MCP_ACTION_TIMEOUT") ?? "65m";
+  const actionTimeoutMs = timeoutText === "0" ? 0 : parseDuration(timeoutText);
+  if (actionTimeoutMs === undefined || actionTimeoutMs > 24 * 3_600_000 || (actionTimeoutMs === 0 && timeoutText !== "0")) {
+    throw new ConfigError(`GITLAB_MCP_ACTION_TIMEOUT=${timeoutText} is not a duration of at most 24h such as 90s, 15m or 1h30m (0 disables it)`, 1);
+  }
   const gitlabUrl = (values["gitlab-url"] as string | undefined) ?? env(e, "GITLAB_URL") ?? "https://gitlab.com";
   try {
     const u = new URL(gitlabUrl);
@@ -154,9 +162,19 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       ignoreScopes: bool("ignore-scopes", "GITLAB_MCP_IGNORE_SCOPES"),
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
+      actionTimeoutMs,
       warnings,
     },
   };
+}
+
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** CFG-3: a Go duration (`500ms`, `90s`, `1h30m`) in milliseconds, or undefined when it is not one. */
+export function parseDuration(text: string): number | undefined {
+  const parts = [...text.trim().matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text.trim()) return undefined;
+  return parts.reduce((ms, [, n, unit]) => ms + Number(n) * UNITS[unit], 0);
 }
 
 /** CFG-5 lists: comma-separated, trimmed, empty items ignored (lower-cased: exclusions match in any case). */
@@ -229,6 +247,7 @@ Environment:
   GITLAB_MCP_IGNORE_SCOPES         true skips narrowing the catalog to the token's scopes
   GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
   GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
+  GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
@@ -240,7 +259,7 @@ Flags:
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
   --gitlab-url <url>               as GITLAB_URL
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
-  --exclude-tools <list>, --meta-param-schema <mode>
+  --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>
                                    as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit

@@ -91,6 +91,8 @@ export function createSession(options: SessionOptions): Server {
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };
+    // RES-9: the deadline covers the whole call; the client's cancellation aborts it too (RES-11).
+    const signal = config.actionTimeoutMs > 0 ? AbortSignal.any([extra.signal, AbortSignal.timeout(config.actionTimeoutMs)]) : extra.signal;
     const ctx: ExecContext = {
       client: timed(client, gitlab),
       log,
@@ -100,7 +102,7 @@ export function createSession(options: SessionOptions): Server {
       embeddedResources: config.embeddedResources,
       routable: (id) => view.routable.byId.has(id),
       elicit: (message) => (options.canElicit === false ? Promise.resolve("unavailable") : confirm(server, message, extra.signal, log)),
-      signal: extra.signal,
+      signal,
     };
     const started = performance.now();
     let result: CallToolResult;

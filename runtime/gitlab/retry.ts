@@ -72,7 +72,11 @@ export async function withRetries<T>(
       if (asked !== undefined && asked > MAX_WAIT_MS) throw err;
       const waitMs = asked ?? backoffMs(retry);
       onRetry({ retry, waitMs, status: err instanceof GitLabHttpError ? err.status : undefined, error: err instanceof GitLabNetworkError ? err.code : undefined });
-      await sleep(waitMs, signal);
+      await sleep(waitMs, signal).catch(() => {
+        // Cancelled or out of time while waiting to retry: report that, not the failure before it.
+        const deadline = (signal?.reason as Error | undefined)?.name === "TimeoutError";
+        throw new GitLabNetworkError(deadline ? "deadline" : "canceled", "retry wait");
+      });
     }
   }
 }

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { callAction, connect, text, type Connection } from "../helpers/mcp.js";
+import { spawnSync } from "node:child_process";
+import { callAction, CLI, connect, text, type Connection } from "../helpers/mcp.js";
 
 const LIST = "/projects/42/repository/branches";
 
@@ -76,4 +77,27 @@ describe("retries (RES-1..RES-7)", () => {
       assert.equal(attempts("POST"), 1);
     });
   }
+});
+
+describe("the action deadline (RES-9)", () => {
+  it("a call that outlives GITLAB_MCP_ACTION_TIMEOUT is aborted with the deadline sentence", async () => {
+    const sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    const conn = await connect({ sim, env: { GITLAB_MCP_ACTION_TIMEOUT: "1s" } });
+    try {
+      sim.inject({ method: "GET", path: LIST, delayMs: 3000 });
+      const started = Date.now();
+      const r = await callAction(conn, "dynamic", "branch.list", { project_id: 42 });
+      assert.equal(text(r), "branch.list: the request exceeded its deadline and was canceled");
+      assert.ok(Date.now() - started < 2500, "aborted at the deadline, not when GitLab answered");
+    } finally {
+      await conn.close();
+      await sim.close();
+    }
+  });
+  it("an invalid duration refuses the start", () => {
+    const r = spawnSync(process.execPath, [CLI], { env: { PATH: process.env.PATH ?? "", GITLAB_MCP_ACTION_TIMEOUT: "soon" }, encoding: "utf8", input: "" });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /GITLAB_MCP_ACTION_TIMEOUT=soon is not a duration/);
+  });
 });

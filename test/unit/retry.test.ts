@@ -32,3 +32,14 @@ it("reads retry transient failures, writes only what never left", () => {
   assert.equal(retryable(net("dns", "ENOTFOUND"), "read"), false, "a permanent DNS failure is not retried");
   assert.equal(retryable(net("tls", "CERT_HAS_EXPIRED"), "read"), false);
 });
+
+it("Go durations (CFG-3)", async () => {
+  const { parseDuration } = await import("../../runtime/config.js");
+  assert.equal(parseDuration("65m"), 3_900_000);
+  assert.equal(parseDuration("1h30m"), 5_400_000);
+  assert.equal(parseDuration("500ms"), 500);
+  assert.equal(parseDuration("1.5s"), 1500);
+  assert.equal(parseDuration("15"), undefined);
+  assert.equal(parseDuration("soon"), undefined);
+  assert.equal(parseDuration("1m soon"), undefined);
+});
