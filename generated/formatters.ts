@@ -8,6 +8,54 @@ import type { FormatterRecord } from "../runtime/catalog/types.js";
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Get a deploy key */
+  "access.deploy_key_get": {
+    present: {
+      heading: "Deploy Key: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Can Push",
+          field: "can_push",
+          as: "bool",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Deploy Key",
+      subject: "{deploy_key_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the deploy key ID and that the key is enabled for this project",
+        },
+      ],
+    },
+  },
   /** Create a branch */
   "branch.create": {
     present: {
@@ -447,6 +495,318 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Get a deployment */
+  "environment.deployment_get": {
+    present: {
+      heading: "{status|pipeline_status} Deployment #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Environment",
+          field: "environment.name",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Deployed By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.get",
+        text: "to see the environment",
+      },
+    ],
+    notFound: {
+      resource: "Deployment",
+      subject: "{deployment_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the deployment ID",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Get an environment */
+  "environment.get": {
+    present: {
+      heading: "Environment: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Tier",
+          field: "tier",
+          as: "text",
+        },
+        {
+          label: "External URL",
+          field: "external_url",
+          as: "link",
+        },
+        {
+          label: "Last Deployment",
+          field: "last_deployment.id",
+          as: "text",
+        },
+        {
+          label: "Last Deployment Status",
+          field: "last_deployment.status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Auto Stop",
+          field: "auto_stop_at",
+          as: "datetime",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.deployment_get",
+        text: "to see its last deployment",
+      },
+    ],
+    notFound: {
+      resource: "Environment",
+      subject: "{environment_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the environment ID (a number, not the environment name)",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Get a feature flag */
+  "feature_flags.feature_flag_get": {
+    present: {
+      heading: "Feature Flag: {name}",
+      fields: [
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Version",
+          field: "version",
+          as: "text",
+        },
+        {
+          label: "Strategies",
+          field: "strategies.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Feature Flag",
+      subject: '"{name}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the feature flag name is spelled correctly (case-sensitive)",
+        },
+      ],
+    },
+  },
+  /** Get a group */
+  "group.get": {
+    present: {
+      heading: "Group: {full_path}",
+      fields: [
+        {
+          label: "Name",
+          field: "full_name",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Parent ID",
+          field: "parent_id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_label_get",
+        text: "to see one of its labels",
+      },
+    ],
+    notFound: {
+      resource: "Group",
+      subject: "{group_id}",
+      hints: [
+        {
+          text: "Verify the numeric group ID or the full path (parent/group), which is case-sensitive",
+        },
+      ],
+    },
+  },
+  /** Get a group label */
+  "group.group_label_get": {
+    present: {
+      heading: "Label: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Priority",
+          field: "priority",
+          as: "count",
+        },
+        {
+          label: "Open Issues",
+          field: "open_issues_count",
+          as: "count",
+        },
+        {
+          label: "Closed Issues",
+          field: "closed_issues_count",
+          as: "count",
+        },
+        {
+          label: "Open Merge Requests",
+          field: "open_merge_requests_count",
+          as: "count",
+        },
+        {
+          label: "Project Label",
+          field: "is_project_label",
+          as: "bool",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the group",
+      },
+    ],
+    notFound: {
+      resource: "Label",
+      subject: '"{label_id}" in group {group_id}',
+      hints: [
+        {
+          text: "Verify the label ID or its exact name (case-sensitive)",
+        },
+        {
+          action: "group.get",
+          text: "to check the group exists",
+        },
+      ],
+    },
+  },
   /** Create an issue */
   "issue.create": {
     present: {
@@ -825,6 +1185,93 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see comments on this issue",
       },
     ],
+  },
+  /** Get a job */
+  "job.get": {
+    present: {
+      heading: "{status|pipeline_status} Job #{id}: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Pipeline",
+          field: "pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Failure Reason",
+          field: "failure_reason",
+          as: "text",
+        },
+        {
+          label: "Allow Failure",
+          field: "allow_failure",
+          as: "bool",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see its pipeline",
+      },
+    ],
+    notFound: {
+      resource: "Job",
+      subject: "#{job_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the job ID, shown in the job URL",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
   },
   /** Approve a merge request */
   "merge_request.approve": {
@@ -1325,5 +1772,676 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see the diff under discussion",
       },
     ],
+  },
+  /** Get a pipeline */
+  "pipeline.get": {
+    present: {
+      heading: "{status|pipeline_status} Pipeline #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the commit it ran on",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline",
+      subject: "#{pipeline_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the pipeline ID (global to the instance, not the per-project IID)",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Get an issue board */
+  "project.board_get": {
+    present: {
+      heading: "Board: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+        {
+          label: "Hide Backlog",
+          field: "hide_backlog_list",
+          as: "bool",
+        },
+        {
+          label: "Hide Closed",
+          field: "hide_closed_list",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Board",
+      subject: "{board_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the board ID, shown in the board URL",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Get a project */
+  "project.get": {
+    present: {
+      heading: "Project: {path_with_namespace}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Default Branch",
+          field: "default_branch",
+          as: "code",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Archived",
+          field: "archived",
+          as: "warning",
+        },
+        {
+          label: "Topics",
+          field: "topics",
+          as: "labels",
+        },
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "Forks",
+          field: "forks_count",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+        {
+          label: "Clone (HTTPS)",
+          field: "http_url_to_repo",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "branch.list",
+        text: "to see its branches",
+      },
+      {
+        action: "issue.create",
+        text: "to open an issue in it",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Verify the numeric project ID or the full path (group/project), which is case-sensitive",
+        },
+        {
+          text: "A private project answers not found to a token that cannot see it",
+        },
+      ],
+    },
+  },
+  /** Get a project label */
+  "project.label_get": {
+    present: {
+      heading: "Label: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Priority",
+          field: "priority",
+          as: "count",
+        },
+        {
+          label: "Open Issues",
+          field: "open_issues_count",
+          as: "count",
+        },
+        {
+          label: "Closed Issues",
+          field: "closed_issues_count",
+          as: "count",
+        },
+        {
+          label: "Open Merge Requests",
+          field: "open_merge_requests_count",
+          as: "count",
+        },
+        {
+          label: "Project Label",
+          field: "is_project_label",
+          as: "bool",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Label",
+      subject: '"{label_id}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the label ID or its exact name (case-sensitive)",
+        },
+        {
+          action: "group.group_label_get",
+          text: "if the label belongs to the project's group",
+        },
+      ],
+    },
+  },
+  /** Get a release */
+  "release.get": {
+    present: {
+      heading: "Release: {name}",
+      fields: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Upcoming",
+          field: "upcoming_release",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "_links.self",
+          as: "link",
+        },
+        {
+          label: "Notes",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.get",
+        text: "to see its tag",
+      },
+    ],
+    notFound: {
+      resource: "Release",
+      subject: '"{tag_name}" in project {project_id}',
+      hints: [
+        {
+          action: "tag.get",
+          text: "to check the tag exists (a tag may have no release)",
+        },
+        {
+          text: "Verify the tag name is spelled correctly (case-sensitive)",
+        },
+      ],
+    },
+  },
+  /** Get a commit */
+  "repository.commit_get": {
+    present: {
+      heading: "Commit {short_id}: {title}",
+      fields: [
+        {
+          label: "SHA",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Authored",
+          field: "authored_date",
+          as: "datetime",
+        },
+        {
+          label: "Committed",
+          field: "committed_date",
+          as: "datetime",
+        },
+        {
+          label: "Pipeline",
+          field: "last_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Additions",
+          field: "stats.additions",
+          as: "count",
+        },
+        {
+          label: "Deletions",
+          field: "stats.deletions",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "branch.list",
+        text: "to see the branches",
+      },
+    ],
+    notFound: {
+      resource: "Commit",
+      subject: '"{sha}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the SHA, branch or tag name",
+        },
+        {
+          action: "branch.list",
+          text: "to find a branch to start from",
+        },
+      ],
+    },
+  },
+  /** Get a snippet */
+  "snippet.get": {
+    present: {
+      heading: "Snippet ${id}: {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "file_name",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.project_get",
+        text: "to read a project snippet instead",
+      },
+    ],
+    notFound: {
+      resource: "Snippet",
+      subject: "${snippet_id}",
+      hints: [
+        {
+          text: "Verify the snippet ID, and that it is a personal snippet (use snippet.project_get for a project snippet)",
+        },
+      ],
+    },
+  },
+  /** Get a project snippet */
+  "snippet.project_get": {
+    present: {
+      heading: "Snippet ${id}: {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "file_name",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Snippet",
+      subject: "${snippet_id} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the snippet ID and the project",
+        },
+        {
+          action: "snippet.get",
+          text: "if it is a personal snippet",
+        },
+      ],
+    },
+  },
+  /** Get a tag */
+  "tag.get": {
+    present: {
+      heading: "Tag: {name}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Protected",
+          field: "protected",
+          as: "bool",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Commit Title",
+          field: "commit.title",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.get",
+        text: "to see the release of this tag",
+      },
+      {
+        action: "repository.commit_get",
+        text: "to see the tagged commit",
+      },
+    ],
+    notFound: {
+      resource: "Tag",
+      subject: '"{tag_name}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the tag name is spelled correctly (case-sensitive)",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Get a wiki page */
+  "wiki.get": {
+    present: {
+      heading: "Wiki: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "content",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Wiki Page",
+      subject: '"{slug}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the page slug, the part of the page URL after /-/wikis/",
+        },
+      ],
+    },
   },
 };

@@ -5,6 +5,22 @@ import type { JsonSchema } from "../runtime/catalog/types.js";
 
 /** The closed input schema of each action, keyed by canonical ID (VAL-1, CMP-14). */
 export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.deploy_key_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      deploy_key_id: {
+        type: "integer",
+        description: "ID of the deploy key.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_key_id"],
+    additionalProperties: false,
+  },
   "branch.create": {
     type: "object",
     properties: {
@@ -435,6 +451,80 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "name"],
     additionalProperties: false,
   },
+  "environment.deployment_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deployment_id"],
+    additionalProperties: false,
+  },
+  "environment.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the environment.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the feature flag.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "group.get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID or full path (parent/group). A path may be sent plain or URL-encoded.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_label_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID or full path (parent/group). A path may be sent plain or URL-encoded.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or name of the label.",
+      },
+    },
+    required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
   "issue.create": {
     type: "object",
     properties: {
@@ -628,6 +718,22 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "issue_iid"],
     additionalProperties: false,
   },
+  "job.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
   "merge_request.approve": {
     type: "object",
     properties: {
@@ -793,10 +899,200 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "merge_request_iid"],
     additionalProperties: false,
   },
+  "pipeline.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "project.board_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "board_id"],
+    additionalProperties: false,
+  },
+  "project.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.label_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or name of the label, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "release.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release, such as v1.0.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "repository.commit_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "snippet.get": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "tag.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the tag, such as v1.0.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "wiki.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page, such as home or dir/page.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.deploy_key_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      fingerprint: {
+        type: ["string", "null"],
+      },
+      fingerprint_sha256: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      can_push: {
+        type: ["boolean", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "branch.create": {
     type: "object",
     properties: {
@@ -1805,6 +2101,272 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.deployment_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      environment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      deployable: {
+        type: ["object", "null"],
+        properties: {},
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      slug: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      external_url: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      tier: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_stop_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_deployment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      strategies: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_label_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+    },
+    required: ["id", "name"],
     additionalProperties: true,
   },
   "issue.create": {
@@ -3032,6 +3594,195 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "job.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "merge_request.approve": {
     type: "object",
     properties: {
@@ -4187,6 +4938,859 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["discussions", "pagination"],
     additionalProperties: false,
+  },
+  "pipeline.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      hide_backlog_list: {
+        type: ["boolean", "null"],
+      },
+      hide_closed_list: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      lists: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One list of an issue board.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A project or group label.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                name: {
+                  type: "string",
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                text_color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                open_issues_count: {
+                  type: ["integer", "null"],
+                },
+                closed_issues_count: {
+                  type: ["integer", "null"],
+                },
+                open_merge_requests_count: {
+                  type: ["integer", "null"],
+                },
+                priority: {
+                  type: ["integer", "null"],
+                },
+                is_project_label: {
+                  type: ["boolean", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["id", "name"],
+              additionalProperties: true,
+            },
+            position: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.label_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "release.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tag_name: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      released_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      upcoming_release: {
+        type: ["boolean", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      commit_path: {
+        type: ["string", "null"],
+      },
+      tag_path: {
+        type: ["string", "null"],
+      },
+      assets: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      _links: {
+        type: ["object", "null"],
+        properties: {},
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "repository.commit_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      stats: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "tag.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      target: {
+        type: ["string", "null"],
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      protected: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "wiki.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
   },
 };
 

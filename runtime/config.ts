@@ -28,6 +28,8 @@ export interface Config {
   readonly ignoreScopes: boolean;
   /** VAL-14: send comment and description lines that GitLab runs as quick actions. */
   readonly allowQuickActions: boolean;
+  /** HTTP-18: browser origins allowed besides the request's own (GITLAB_MCP_TRUSTED_ORIGINS). */
+  readonly trustedOrigins: readonly string[];
   /** RES-9: every call's deadline in milliseconds; 0 disables it. */
   readonly actionTimeoutMs: number;
   /** META-3: how the meta tools describe params in tools/list. */
@@ -91,6 +93,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "allow-quick-actions": { type: "string" },
         "meta-param-schema": { type: "string" },
         "action-timeout": { type: "string" },
+        "trusted-origins": { type: "string" },
       },
     }));
   } catch (err) {
@@ -163,6 +166,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
       actionTimeoutMs,
+      trustedOrigins: list((values["trusted-origins"] as string | undefined) ?? env(e, "GITLAB_MCP_TRUSTED_ORIGINS")),
       warnings,
     },
   };

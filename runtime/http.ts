@@ -10,6 +10,13 @@ import { GitLabClient } from "./gitlab/client.js";
 import { detectScopes } from "./policy/scopes.js";
 import type { TokenScopes } from "./policy/view.js";
 import { createSession } from "./server.js";
+import { VERSION } from "./version.js";
+
+/** HTTP-2: 12 hex characters over the policy settings, so operators can compare replicas. */
+function configDigest(config: Config): string {
+  const policy = { surface: config.surface, readOnly: config.readOnly, safeMode: config.safeMode, exclude: config.excludeTools, yolo: config.yolo, url: config.gitlabUrl };
+  return createHash("sha256").update(JSON.stringify(policy)).digest("hex").slice(0, 12);
+}
 
 /** Scopes are re-read after this long (GITLAB_MCP_SESSION_REVALIDATE_INTERVAL's default). */
 const SCOPES_TTL_MS = 15 * 60_000;
@@ -35,15 +42,31 @@ function credential(req: IncomingMessage): string | undefined {
   return m ? m[1].trim() : undefined;
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+/** HTTP-9, wire text. */
+export const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
+/** HTTP-20: the largest request body accepted. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
+
+/** The host part of a Host header, without its port. */
+function hostName(header: string | undefined): string {
+  const h = (header ?? "").trim().toLowerCase();
+  return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d+$/, "");
 }
 
 /** Listens on --http-addr until the process is stopped. */
 export async function serveHttp(config: Config, log: Logger): Promise<void> {
   const [host, portText] = splitAddr(config.httpAddr);
+  const startedAt = new Date();
+  const loopbackListener = isLoopback(host);
+  if (!loopbackListener) log.warn("listening on a non-loopback address: every Host header is accepted", { address: config.httpAddr });
   const server = createServer((req, res) => {
-    void handle(req, res, config, log).catch((e: unknown) => {
+    void handle(req, res, config, log, { startedAt, loopbackListener }).catch((e: unknown) => {
       log.error("HTTP request failed", { stack: e instanceof Error ? e.stack : String(e) });
       if (!res.headersSent) jsonRpcError(res, 500, -32603, "Internal error");
     });
@@ -62,14 +85,38 @@ function splitAddr(addr: string): [string, string] {
   return [addr.slice(0, i).replace(/^\[|\]$/g, ""), addr.slice(i + 1)];
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, config: Config, log: Logger): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, config: Config, log: Logger, listener: { startedAt: Date; loopbackListener: boolean }): Promise<void> {
   const path = (req.url ?? "/").split("?")[0];
-  if (path === "/health") {
-    res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+  // HTTP-17: a loopback listener answers only loopback Host names, so a web page cannot reach it
+  // through DNS rebinding.
+  if (listener.loopbackListener && !isLoopback(hostName(req.headers.host))) {
+    jsonRpcError(res, 403, -40300, "Host not allowed: this server answers only loopback host names.");
     return;
   }
-  if (path !== "/mcp") {
+  // HTTP-18: a browser request from another origin is refused unless the operator trusts it.
+  const origin = req.headers.origin;
+  if (origin && origin !== `http://${req.headers.host ?? ""}` && !config.trustedOrigins.includes(origin.toLowerCase())) {
+    jsonRpcError(res, 403, -40300, `Cross-origin request refused: ${origin} is not a trusted origin (GITLAB_MCP_TRUSTED_ORIGINS).`);
+    return;
+  }
+  if (path === "/health") {
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(
+      JSON.stringify({
+        status: "ok",
+        version: VERSION,
+        started_at: listener.startedAt.toISOString(),
+        uptime_seconds: Math.floor((Date.now() - listener.startedAt.getTime()) / 1000),
+        config_digest: configDigest(config),
+      }),
+    );
+    return;
+  }
+  if (path !== "/mcp" && path !== "/") {
     res.writeHead(404).end();
+    return;
+  }
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    jsonRpcError(res, 413, -32600, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`);
     return;
   }
   if (req.method !== "POST") {
@@ -79,7 +126,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
   }
   const token = credential(req);
   if (!token) {
-    jsonRpcError(res, 401, -40100, "A GitLab token is required: send it as PRIVATE-TOKEN or Authorization: Bearer.");
+    jsonRpcError(res, 401, -40100, `${AUTH_REQUIRED}.`, { "www-authenticate": 'Bearer realm="gitlab-mcp-server"' });
     return;
   }
   registerSecret(token);

@@ -5,10 +5,15 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 const secrets = new Set<string>();
+/** HTTP mode registers one credential per client: keep the most recent ones, not every one ever seen. */
+const MAX_SECRETS = 1000;
 
 /** Registers a credential so that no output, log line or error text can carry it (ERR-20). */
 export function registerSecret(secret: string | undefined): void {
-  if (secret && secret.length >= 4) secrets.add(secret);
+  if (!secret || secret.length < 4) return;
+  secrets.delete(secret);
+  secrets.add(secret);
+  if (secrets.size > MAX_SECRETS) secrets.delete(secrets.values().next().value!);
 }
 
 /** A cheap test before redact(): does the text hold a registered credential or a credential header? */

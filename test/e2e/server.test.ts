@@ -241,9 +241,58 @@ describe("Streamable HTTP (--http)", () => {
     }
   });
 
-  it("refuses a request without a credential with 401", async () => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+  const post = (headers: Record<string, string> = {}, target: URL = url) =>
+    fetch(target, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+
+  it("refuses a request without a credential with 401 and the wire message (HTTP-9)", async () => {
+    const res = await post();
     assert.equal(res.status, 401);
-    assert.equal(((await res.json()) as { error: { code: number } }).error.code, -40100);
+    assert.equal(res.headers.get("www-authenticate"), 'Bearer realm="gitlab-mcp-server"');
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    assert.equal(body.error.code, -40100);
+    assert.ok(body.error.message.startsWith("Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'"));
+  });
+
+  it("serves MCP at / as well as /mcp (HTTP-1)", async () => {
+    const res = await post({ "PRIVATE-TOKEN": SIM_TOKEN }, new URL("/", url));
+    assert.equal(res.status, 200);
+  });
+
+  it("refuses a Host that is not loopback, against DNS rebinding (HTTP-17)", async () => {
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: "/mcp", method: "POST", headers: { host: "evil.example:80", "content-type": "application/json", "PRIVATE-TOKEN": SIM_TOKEN } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+    });
+    assert.equal(status, 403);
+  });
+
+  it("refuses a cross-origin browser request (HTTP-18)", async () => {
+    const res = await post({ "PRIVATE-TOKEN": SIM_TOKEN, origin: "https://evil.example" });
+    assert.equal(res.status, 403);
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    assert.equal(body.error.code, -40300);
+    assert.match(body.error.message, /^Cross-origin request refused:/);
+  });
+
+  it("answers /health without authentication and without asking GitLab (HTTP-2)", async () => {
+    sim.clearLog();
+    const res = await fetch(new URL("/health", url));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    const body = (await res.json()) as Record<string, unknown>;
+    assert.equal(body.status, "ok");
+    assert.match(String(body.config_digest), /^[0-9a-f]{12}$/);
+    assert.equal(typeof body.uptime_seconds, "number");
+    assert.equal(sim.log.length, 0);
+  });
+
+  it("refuses a body over 4 MiB before reading it (HTTP-20)", async () => {
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "PRIVATE-TOKEN": SIM_TOKEN }, body: "x".repeat(4 * 1024 * 1024 + 1) });
+    assert.equal(res.status, 413);
   });
 });

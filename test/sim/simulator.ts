@@ -9,6 +9,7 @@ import { registerMetaRoutes } from "./restMeta.js";
 import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
+import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -20,6 +21,7 @@ export type { Fault } from "./faults.js";
 export type { LoggedRequest } from "./server.js";
 export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel, SimUser } from "./state.js";
 export type { SimIssue, SimMergeRequest, SimNote, SimPipeline } from "./tracker.js";
+export type { DocumentKind } from "./restDocuments.js";
 export type { IssueSeed, MergeRequestSeed, NoteSeed, PipelineSeed } from "./trackerSeed.js";
 
 export interface SimToken {
@@ -53,6 +55,7 @@ export interface SimOptions {
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
+const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label"]);
 
 export class GitLabSimulator {
   readonly url: string;
@@ -86,6 +89,7 @@ export class GitLabSimulator {
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
+    registerDocumentRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log });
@@ -191,6 +195,15 @@ export class GitLabSimulator {
   /** Seeds a note on an issue or a merge request. */
   addNote(projectRef: number | string, on: { issue_iid: number } | { merge_request_iid: number }, seed: NoteSeed): void {
     seedNote(this.state, this.state.requireProject(projectRef), on, seed, this.state.nextSeedTime());
+  }
+
+  /**
+   * Seeds a GitLab document (a label, tag, release, job, ...) served as it is by its GET endpoint,
+   * under a project (ID or path), a group ID, or "instance" for groups and personal snippets.
+   */
+  addDocument(kind: DocumentKind, scope: number | string, doc: Record<string, unknown>): void {
+    const where = scope === "instance" || DOCUMENT_SCOPE_IS_GROUP.has(kind) ? scope : this.state.requireProject(scope).id;
+    putDocument(this.state, kind, where, doc);
   }
 
   close(): Promise<void> {

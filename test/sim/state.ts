@@ -93,6 +93,8 @@ export class SimState {
   readonly users = new Map<number, SimUser>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly featureFlags = new Map<string, boolean>();
+  /** Seeded GitLab documents served as they are by the read-only endpoints of restDocuments.ts. */
+  readonly documents = new Map<string, Array<Record<string, unknown>>>();
   /** Issues, merge requests, notes and pipelines. */
   readonly tracker = new Tracker();
   /** A fixed clock for the times GitLab stamps on writes (created_at, merged_at); real time when unset. */

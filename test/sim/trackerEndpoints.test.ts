@@ -89,3 +89,50 @@ describe("issues and merge requests API", () => {
     assert.deepEqual((await call(sim, "/projects/42/merge_requests/7/merge", { method: "PUT" })).body, { message: "405 Method Not Allowed" });
   });
 });
+
+describe("read-only document endpoints", () => {
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project" });
+    sim.addDocument("group", "instance", { id: 9, full_path: "group", name: "group" });
+    sim.addDocument("label", 42, { id: 7, name: "bug" });
+    sim.addDocument("group_label", 9, { id: 70, name: "ops" });
+    sim.addDocument("wiki_page", "group/project", { slug: "dir/home", title: "home", content: "x" });
+  });
+  after(() => sim.close());
+
+  it("finds a label by ID or exact name, a group by ID or path, a wiki page by its encoded slug", async () => {
+    assert.equal((await call(sim, "/projects/42/labels/7")).body.name, "bug");
+    assert.equal((await call(sim, "/projects/group%2Fproject/labels/bug")).body.id, 7);
+    assert.equal((await call(sim, "/groups/group")).body.id, 9);
+    assert.equal((await call(sim, "/groups/9/labels/ops")).body.id, 70);
+    assert.equal((await call(sim, "/projects/42/wikis/dir%2Fhome")).body.title, "home");
+  });
+
+  it("answers each endpoint's own not-found body", async () => {
+    const cases: [string, unknown][] = [
+      ["/projects/42/labels/Bug", { message: "404 Label Not Found" }],
+      ["/groups/nope", { message: "404 Group Not Found" }],
+      ["/groups/9/labels/bug", { message: "404 Label Not Found" }],
+      ["/projects/42/boards/1", { message: "404 Not found" }],
+      ["/projects/42/pipelines/1", { message: "404 Not found" }],
+      ["/projects/42/jobs/1", { message: "404 Not found" }],
+      ["/projects/42/repository/tags/v1", { message: "404 Tag Not Found" }],
+      ["/projects/42/releases/v1", { message: "404 Not Found" }],
+      ["/projects/42/repository/commits/abc", { message: "404 Commit Not Found" }],
+      ["/projects/42/environments/1", { message: "404 Not found" }],
+      ["/projects/42/deployments/1", { message: "404 Not found" }],
+      ["/projects/42/feature_flags/x", { message: "404 Not found" }],
+      ["/projects/42/deploy_keys/1", { message: "404 Not found" }],
+      ["/projects/42/wikis/nope", { message: "404 Wiki Page Not Found" }],
+      ["/projects/42/snippets/1", { message: "404 Snippet Not Found" }],
+      ["/snippets/1", { message: "404 Snippet Not Found" }],
+      ["/projects/7/labels/bug", { message: "404 Project Not Found" }],
+    ];
+    for (const [path, body] of cases) {
+      const r = await call(sim, path);
+      assert.deepEqual([path, r.status, r.body], [path, 404, body]);
+    }
+  });
+});

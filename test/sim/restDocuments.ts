@@ -1,0 +1,108 @@
+// Read-only endpoints that answer GitLab documents seeded as they are (field names from each endpoint's
+// page under doc/api/), so a test states the fields it relies on. What the simulator owns is the
+// routing, the project and group lookups and the not-found body each endpoint renders:
+// - `not_found!('<Resource>')` -> {"message":"404 <Resource> Not Found"} (labels, tags, commits,
+//   wiki pages, snippets, groups) and `not_found!` -> {"message":"404 Not Found"} (releases);
+// - ActiveRecord `find`/`find_by!` -> {"message":"404 Not found"} (boards, jobs, environments,
+//   deployments, feature flags, deploy keys).
+// Pipelines come from the tracker (restMergeRequests.ts seeds them), as `pipeline.get` shows them.
+import { messageError, notFound, recordNotFound } from "./errors.js";
+import { userProject } from "./projectAccess.js";
+import type { RestContext, RestResult, Router } from "./router.js";
+import type { SimState } from "./state.js";
+import { presentPipeline, presentUser } from "./trackerEntities.js";
+
+type Json = Record<string, unknown>;
+
+/** Each document family: where it lives, which fields a path segment may name, what a miss answers. */
+export const DOCUMENT_KINDS = {
+  board: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  label: { scope: "project", keys: ["id", "name"], miss: () => notFound("Label") },
+  group_label: { scope: "group", keys: ["id", "name"], miss: () => notFound("Label") },
+  job: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  tag: { scope: "project", keys: ["name"], miss: () => notFound("Tag") },
+  release: { scope: "project", keys: ["tag_name"], miss: () => messageError(404, "404 Not Found") },
+  commit: { scope: "project", keys: ["id", "short_id"], miss: () => notFound("Commit") },
+  environment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  deployment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  feature_flag: { scope: "project", keys: ["name"], miss: () => recordNotFound() },
+  deploy_key: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  wiki_page: { scope: "project", keys: ["slug"], miss: () => notFound("Wiki Page") },
+  project_snippet: { scope: "project", keys: ["id"], miss: () => notFound("Snippet") },
+  snippet: { scope: "instance", keys: ["id"], miss: () => notFound("Snippet") },
+  group: { scope: "instance", keys: ["id", "full_path"], miss: () => notFound("Group") },
+} as const;
+
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+function bucket(kind: DocumentKind, scope: number | string): string {
+  return `${kind}:${scope}`;
+}
+
+/** Stores a document under a project ID, a group ID, or the instance. */
+export function putDocument(state: SimState, kind: DocumentKind, scope: number | string, doc: Json): void {
+  const key = bucket(kind, scope);
+  state.documents.set(key, [...(state.documents.get(key) ?? []), doc]);
+}
+
+function findDocument(state: SimState, kind: DocumentKind, scope: number | string, wanted: string): Json {
+  const spec = DOCUMENT_KINDS[kind];
+  const hit = (state.documents.get(bucket(kind, scope)) ?? []).find((d) => spec.keys.some((k) => d[k] !== undefined && d[k] !== null && String(d[k]).toLowerCase() === wanted.toLowerCase() && (k !== "name" || String(d[k]) === wanted)));
+  if (!hit) throw spec.miss();
+  return hit;
+}
+
+function groupOf(ctx: RestContext): Json {
+  return findDocument(ctx.state, "group", "instance", ctx.route.id ?? "");
+}
+
+function route(kind: DocumentKind, param: string) {
+  return (ctx: RestContext): RestResult => {
+    const spec = DOCUMENT_KINDS[kind];
+    const scope = spec.scope === "project" ? userProject(ctx).id : spec.scope === "group" ? (groupOf(ctx).id as number) : "instance";
+    return { status: 200, body: findDocument(ctx.state, kind, scope, ctx.route[param]) };
+  };
+}
+
+function showPipeline(ctx: RestContext): RestResult {
+  const project = userProject(ctx);
+  const p = ctx.state.tracker.of(project).pipelines.find((pl) => String(pl.id) === ctx.route.pipeline_id);
+  if (!p) throw recordNotFound();
+  const ext = ctx.options.externalUrl;
+  return {
+    status: 200,
+    body: {
+      ...presentPipeline(project, p, ext),
+      before_sha: "0000000000000000000000000000000000000000",
+      tag: false,
+      yaml_errors: null,
+      user: presentUser(ctx.state, 1, ext),
+      started_at: p.created_at,
+      finished_at: ["success", "failed", "canceled", "skipped"].includes(p.status) ? p.updated_at : null,
+      committed_at: null,
+      duration: null,
+      queued_duration: null,
+      coverage: null,
+      detailed_status: { icon: `status_${p.status}`, text: p.status, label: p.status, group: p.status, tooltip: p.status, has_details: true, details_path: `/${project.path_with_namespace}/-/pipelines/${p.id}` },
+    },
+  };
+}
+
+export function registerDocumentRoutes(router: Router): void {
+  router.add("GET", "/projects/:id/boards/:board_id", route("board", "board_id"));
+  router.add("GET", "/projects/:id/labels/:label_id", route("label", "label_id"));
+  router.add("GET", "/groups/:id", route("group", "id"));
+  router.add("GET", "/groups/:id/labels/:label_id", route("group_label", "label_id"));
+  router.add("GET", "/projects/:id/pipelines/:pipeline_id", showPipeline);
+  router.add("GET", "/projects/:id/jobs/:job_id", route("job", "job_id"));
+  router.add("GET", "/projects/:id/repository/tags/:tag_name", route("tag", "tag_name"));
+  router.add("GET", "/projects/:id/releases/:tag_name", route("release", "tag_name"));
+  router.add("GET", "/projects/:id/repository/commits/:sha", route("commit", "sha"));
+  router.add("GET", "/projects/:id/environments/:environment_id", route("environment", "environment_id"));
+  router.add("GET", "/projects/:id/deployments/:deployment_id", route("deployment", "deployment_id"));
+  router.add("GET", "/projects/:id/feature_flags/:feature_flag_name", route("feature_flag", "feature_flag_name"));
+  router.add("GET", "/projects/:id/deploy_keys/:key_id", route("deploy_key", "key_id"));
+  router.add("GET", "/projects/:id/wikis/:slug", route("wiki_page", "slug"));
+  router.add("GET", "/projects/:id/snippets/:snippet_id", route("project_snippet", "snippet_id"));
+  router.add("GET", "/snippets/:id", route("snippet", "id"));
+}
