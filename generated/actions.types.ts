@@ -5,7 +5,7 @@
  * @see https://docs.gitlab.com/api/deploy_keys/#get-a-single-deploy-key
  */
 export interface AccessDeployKeyGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the deploy key. */
   deploy_key_id: number;
@@ -16,7 +16,7 @@ export interface AccessDeployKeyGetParams {
  * @see https://docs.gitlab.com/api/branches/#create-repository-branch
  */
 export interface BranchCreateParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Name of the new branch. */
   branch_name: string;
@@ -29,7 +29,7 @@ export interface BranchCreateParams {
  * @see https://docs.gitlab.com/api/branches/#delete-repository-branch
  */
 export interface BranchDeleteParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Name of the branch to delete. */
   branch_name: string;
@@ -40,7 +40,7 @@ export interface BranchDeleteParams {
  * @see https://docs.gitlab.com/api/branches/#delete-merged-branches
  */
 export interface BranchDeleteMergedParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
 }
 
@@ -49,7 +49,7 @@ export interface BranchDeleteMergedParams {
  * @see https://docs.gitlab.com/api/branches/#get-single-repository-branch
  */
 export interface BranchGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Name of the branch, such as main or feature/login. */
   branch_name: string;
@@ -60,7 +60,7 @@ export interface BranchGetParams {
  * @see https://docs.gitlab.com/api/protected_branches/#get-a-single-protected-branch-or-wildcard-protected-branch
  */
 export interface BranchGetProtectedParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Branch name or wildcard of the rule, such as main or release/*. */
   name: string;
@@ -71,7 +71,7 @@ export interface BranchGetProtectedParams {
  * @see https://docs.gitlab.com/api/branches/#list-repository-branches
  */
 export interface BranchListParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Return branches whose name contains this text. Use ^term for a prefix and term$ for a suffix. */
   search?: string;
@@ -79,9 +79,9 @@ export interface BranchListParams {
   regex?: string;
   /** Order of the list, by name (GitLab's default) or by the date of the last commit. */
   sort?: "name_asc" | "updated_asc" | "updated_desc";
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -90,13 +90,13 @@ export interface BranchListParams {
  * @see https://docs.gitlab.com/api/protected_branches/#list-protected-branches
  */
 export interface BranchListProtectedParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Return protected branches whose name contains this text. */
   search?: string;
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -105,7 +105,7 @@ export interface BranchListProtectedParams {
  * @see https://docs.gitlab.com/api/protected_branches/#protect-repository-branches
  */
 export interface BranchProtectParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Branch name or wildcard to protect, such as main or release/*. */
   name: string;
@@ -117,21 +117,21 @@ export interface BranchProtectParams {
   unprotect_access_level?: 30 | 40 | 60;
   /** Allow everyone who may push to force push (default false). */
   allow_force_push?: boolean;
-  /** Users groups deploy keys or roles allowed to push. Each item names exactly one of access_level user_id group_id or deploy_key_id. */
+  /** Who else may push: a role, a user, a group or a deploy key. */
   allowed_to_push?: Array<{
     access_level?: 0 | 30 | 40 | 60;
     user_id?: number;
     group_id?: number;
     deploy_key_id?: number;
   }>;
-  /** Users groups or roles allowed to merge. Each item names exactly one of access_level user_id or group_id. */
+  /** Who else may merge: a role, a user or a group. */
   allowed_to_merge?: Array<{
     access_level?: 0 | 30 | 40 | 60;
     user_id?: number;
     group_id?: number;
     deploy_key_id?: number;
   }>;
-  /** Users groups or roles allowed to unprotect. Each item names exactly one of access_level user_id or group_id. */
+  /** Who else may unprotect: a role, a user or a group. */
   allowed_to_unprotect?: Array<{
     access_level?: 0 | 30 | 40 | 60;
     user_id?: number;
@@ -160,7 +160,7 @@ export interface BranchRuleListParams {
  * @see https://docs.gitlab.com/api/protected_branches/#unprotect-repository-branches
  */
 export interface BranchUnprotectParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to remove. */
   name: string;
@@ -171,7 +171,7 @@ export interface BranchUnprotectParams {
  * @see https://docs.gitlab.com/api/protected_branches/#update-a-protected-branch
  */
 export interface BranchUpdateProtectedParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to change. */
   name: string;
@@ -179,7 +179,7 @@ export interface BranchUpdateProtectedParams {
   allow_force_push?: boolean;
   /** Refuse pushes that change files listed in CODEOWNERS (Premium and Ultimate). */
   code_owner_approval_required?: boolean;
-  /** Push grants to add or remove (with id and _destroy true). */
+  /** Push grants to add or remove (id with _destroy true). */
   allowed_to_push?: Array<{
     id?: number;
     _destroy?: boolean;
@@ -188,7 +188,7 @@ export interface BranchUpdateProtectedParams {
     group_id?: number;
     deploy_key_id?: number;
   }>;
-  /** Merge grants to add or remove (with id and _destroy true). */
+  /** Merge grants to add or remove (id with _destroy true). */
   allowed_to_merge?: Array<{
     id?: number;
     _destroy?: boolean;
@@ -197,7 +197,7 @@ export interface BranchUpdateProtectedParams {
     group_id?: number;
     deploy_key_id?: number;
   }>;
-  /** Unprotect grants to add or remove (with id and _destroy true). */
+  /** Unprotect grants to add or remove (id with _destroy true). */
   allowed_to_unprotect?: Array<{
     id?: number;
     _destroy?: boolean;
@@ -213,7 +213,7 @@ export interface BranchUpdateProtectedParams {
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
 export interface EnvironmentDeploymentGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the deployment. */
   deployment_id: number;
@@ -224,7 +224,7 @@ export interface EnvironmentDeploymentGetParams {
  * @see https://docs.gitlab.com/api/environments/#get-a-specific-environment
  */
 export interface EnvironmentGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the environment. */
   environment_id: number;
@@ -235,7 +235,7 @@ export interface EnvironmentGetParams {
  * @see https://docs.gitlab.com/api/feature_flags/#get-a-single-feature-flag
  */
 export interface FeatureFlagsFeatureFlagGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Name of the feature flag. */
   name: string;
@@ -246,7 +246,7 @@ export interface FeatureFlagsFeatureFlagGetParams {
  * @see https://docs.gitlab.com/api/groups/#get-a-single-group
  */
 export interface GroupGetParams {
-  /** Group ID or full path (parent/group). A path may be sent plain or URL-encoded. */
+  /** Group ID or full path such as parent/group. */
   group_id: string | number;
 }
 
@@ -255,7 +255,7 @@ export interface GroupGetParams {
  * @see https://docs.gitlab.com/api/group_labels/#get-a-single-group-label
  */
 export interface GroupGroupLabelGetParams {
-  /** Group ID or full path (parent/group). A path may be sent plain or URL-encoded. */
+  /** Group ID or full path such as parent/group. */
   group_id: string | number;
   /** ID or name of the label. */
   label_id: string | number;
@@ -266,7 +266,7 @@ export interface GroupGroupLabelGetParams {
  * @see https://docs.gitlab.com/api/issues/#create-an-issue
  */
 export interface IssueCreateParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Title of the issue. */
   title: string;
@@ -291,9 +291,9 @@ export interface IssueCreateParams {
  * @see https://docs.gitlab.com/api/issues/#retrieve-a-project-issue
  */
 export interface IssueGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the issue within its project (the 42 of */
+  /** IID of the issue, the 42 of #42. */
   issue_iid: number;
 }
 
@@ -302,13 +302,13 @@ export interface IssueGetParams {
  * @see https://docs.gitlab.com/api/issues/#list-merge-requests-related-to-issue
  */
 export interface IssueMrsRelatedParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the issue within its project (the 42 of */
+  /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -317,17 +317,17 @@ export interface IssueMrsRelatedParams {
  * @see https://docs.gitlab.com/api/notes/#list-project-issue-notes
  */
 export interface IssueNoteListParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the issue within its project (the 42 of */
+  /** IID of the issue, the 42 of #42. */
   issue_iid: number;
   /** Order of the notes, desc (GitLab's default) or asc. */
   sort?: "asc" | "desc";
   /** Field to order by, created_at (GitLab's default) or updated_at. */
   order_by?: "created_at" | "updated_at";
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -336,9 +336,9 @@ export interface IssueNoteListParams {
  * @see https://docs.gitlab.com/api/issues/#update-an-issue
  */
 export interface IssueUpdateParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the issue within its project (the 42 of */
+  /** IID of the issue, the 42 of #42. */
   issue_iid: number;
   /** New title. */
   title?: string;
@@ -369,7 +369,7 @@ export interface IssueUpdateParams {
  * @see https://docs.gitlab.com/api/jobs/#get-a-single-job
  */
 export interface JobGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the job. */
   job_id: number;
@@ -380,9 +380,9 @@ export interface JobGetParams {
  * @see https://docs.gitlab.com/api/merge_request_approvals/#approve-merge-request
  */
 export interface MergeRequestApproveParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
   /** HEAD commit SHA of the source branch. GitLab refuses the approval when it no longer matches. */
   sha?: string;
@@ -395,9 +395,9 @@ export interface MergeRequestApproveParams {
  * @see https://docs.gitlab.com/api/merge_requests/#get-single-mr
  */
 export interface MergeRequestGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
 }
 
@@ -406,9 +406,9 @@ export interface MergeRequestGetParams {
  * @see https://docs.gitlab.com/api/merge_requests/#merge-a-merge-request
  */
 export interface MergeRequestMergeParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
   /** Custom merge commit message. */
   merge_commit_message?: string;
@@ -429,13 +429,13 @@ export interface MergeRequestMergeParams {
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-pipelines
  */
 export interface MergeRequestPipelinesParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -444,15 +444,15 @@ export interface MergeRequestPipelinesParams {
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs
  */
 export interface MrReviewChangesGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
   /** Return the diffs in the unified diff format. */
   unidiff?: boolean;
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -461,13 +461,13 @@ export interface MrReviewChangesGetParams {
  * @see https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items
  */
 export interface MrReviewDiscussionListParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** Internal ID of the merge request within its project (the 243 of !243). */
+  /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page to return, counting from 1. Continue a list with the next_page it reported. */
+  /** Page number from 1 (continue with next_page). */
   page?: number;
-  /** Items per page, at most 100 (GitLab's default is 20). */
+  /** Items per page, 1 to 100 (default 20). */
   per_page?: number;
 }
 
@@ -476,9 +476,9 @@ export interface MrReviewDiscussionListParams {
  * @see https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline
  */
 export interface PipelineGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
-  /** ID of the pipeline (the 1207 of */
+  /** ID of the pipeline (the 1207 of #1207). */
   pipeline_id: number;
 }
 
@@ -487,7 +487,7 @@ export interface PipelineGetParams {
  * @see https://docs.gitlab.com/api/boards/#show-a-single-issue-board
  */
 export interface ProjectBoardGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the board. */
   board_id: number;
@@ -498,7 +498,7 @@ export interface ProjectBoardGetParams {
  * @see https://docs.gitlab.com/api/projects/#get-a-single-project
  */
 export interface ProjectGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
 }
 
@@ -507,7 +507,7 @@ export interface ProjectGetParams {
  * @see https://docs.gitlab.com/api/labels/#get-a-single-project-label
  */
 export interface ProjectLabelGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID or name of the label, such as 7 or priority::high. */
   label_id: string | number;
@@ -518,7 +518,7 @@ export interface ProjectLabelGetParams {
  * @see https://docs.gitlab.com/api/releases/#get-a-release-by-a-tag-name
  */
 export interface ReleaseGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Tag of the release, such as v1.0.0. */
   tag_name: string;
@@ -529,7 +529,7 @@ export interface ReleaseGetParams {
  * @see https://docs.gitlab.com/api/commits/#get-a-single-commit
  */
 export interface RepositoryCommitGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
@@ -549,7 +549,7 @@ export interface SnippetGetParams {
  * @see https://docs.gitlab.com/api/project_snippets/#single-snippet
  */
 export interface SnippetProjectGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
@@ -560,7 +560,7 @@ export interface SnippetProjectGetParams {
  * @see https://docs.gitlab.com/api/tags/#get-a-single-repository-tag
  */
 export interface TagGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Name of the tag, such as v1.0.0. */
   tag_name: string;
@@ -571,7 +571,7 @@ export interface TagGetParams {
  * @see https://docs.gitlab.com/api/wikis/#get-a-wiki-page
  */
 export interface WikiGetParams {
-  /** Project ID or full path (group/project). A path may be sent plain or URL-encoded. */
+  /** Project ID or full path such as group/project. */
   project_id: string | number;
   /** Slug of the page, such as home or dir/page. */
   slug: string;

@@ -4,7 +4,7 @@
 // The only entry point runtime/ imports generated code through (STYLE rule 1).
 export { actions, domains } from "./registry.js";
 export { formatters } from "./formatters.js";
-export { inputSchemas, outputSchemas, envelopeOutputSchema } from "./schemas.js";
+export { inputSchemas, outputSchemas, listedOutputSchemas, envelopeOutputSchema } from "./schemas.js";
 export { inputValidators } from "./validators.js";
 export type { ActionId, ActionParams } from "./actions.types.js";
 

@@ -10,7 +10,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       deploy_key_id: {
         type: "integer",
@@ -26,7 +26,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       branch_name: {
         type: "string",
@@ -47,7 +47,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       branch_name: {
         type: "string",
@@ -63,7 +63,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
     },
     required: ["project_id"],
@@ -74,7 +74,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       branch_name: {
         type: "string",
@@ -90,7 +90,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       name: {
         type: "string",
@@ -106,7 +106,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       search: {
         type: "string",
@@ -123,12 +123,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -141,7 +141,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       search: {
         type: "string",
@@ -149,12 +149,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -167,7 +167,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       name: {
         type: "string",
@@ -200,26 +200,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description:
-          "Users groups deploy keys or roles allowed to push. Each item names exactly one of access_level user_id group_id or deploy_key_id.",
+        description: "Who else may push: a role, a user, a group or a deploy key.",
       },
       allowed_to_merge: {
         type: "array",
@@ -228,26 +223,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description:
-          "Users groups or roles allowed to merge. Each item names exactly one of access_level user_id or group_id.",
+        description: "Who else may merge: a role, a user or a group.",
       },
       allowed_to_unprotect: {
         type: "array",
@@ -256,26 +246,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description:
-          "Users groups or roles allowed to unprotect. Each item names exactly one of access_level user_id or group_id.",
+        description: "Who else may unprotect: a role, a user or a group.",
       },
       code_owner_approval_required: {
         type: "boolean",
@@ -311,7 +296,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       name: {
         type: "string",
@@ -327,7 +312,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       name: {
         type: "string",
@@ -349,33 +334,27 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             id: {
               type: "integer",
-              description: "ID of an existing grant, to remove it.",
             },
             _destroy: {
               type: "boolean",
-              description: "With id, remove that grant.",
             },
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description: "Push grants to add or remove (with id and _destroy true).",
+        description: "Push grants to add or remove (id with _destroy true).",
       },
       allowed_to_merge: {
         type: "array",
@@ -384,33 +363,27 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             id: {
               type: "integer",
-              description: "ID of an existing grant, to remove it.",
             },
             _destroy: {
               type: "boolean",
-              description: "With id, remove that grant.",
             },
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description: "Merge grants to add or remove (with id and _destroy true).",
+        description: "Merge grants to add or remove (id with _destroy true).",
       },
       allowed_to_unprotect: {
         type: "array",
@@ -419,33 +392,27 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             id: {
               type: "integer",
-              description: "ID of an existing grant, to remove it.",
             },
             _destroy: {
               type: "boolean",
-              description: "With id, remove that grant.",
             },
             access_level: {
               type: "integer",
-              description: "Role level 0 30 40 or 60.",
               enum: [0, 30, 40, 60],
             },
             user_id: {
               type: "integer",
-              description: "ID of a user who is a project member.",
             },
             group_id: {
               type: "integer",
-              description: "ID of a group the project is shared with.",
             },
             deploy_key_id: {
               type: "integer",
-              description: "ID of a deploy key enabled for the project (push only).",
             },
           },
           additionalProperties: false,
         },
-        description: "Unprotect grants to add or remove (with id and _destroy true).",
+        description: "Unprotect grants to add or remove (id with _destroy true).",
       },
     },
     required: ["project_id", "name"],
@@ -456,7 +423,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       deployment_id: {
         type: "integer",
@@ -472,7 +439,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       environment_id: {
         type: "integer",
@@ -488,7 +455,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       name: {
         type: "string",
@@ -504,7 +471,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID or full path (parent/group). A path may be sent plain or URL-encoded.",
+        description: "Group ID or full path such as parent/group.",
       },
     },
     required: ["group_id"],
@@ -515,7 +482,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID or full path (parent/group). A path may be sent plain or URL-encoded.",
+        description: "Group ID or full path such as parent/group.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -530,7 +497,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       title: {
         type: "string",
@@ -578,11 +545,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       issue_iid: {
         type: "integer",
-        description: "Internal ID of the issue within its project (the 42 of",
+        description: "IID of the issue, the 42 of #42.",
         minimum: 1,
       },
     },
@@ -594,21 +561,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       issue_iid: {
         type: "integer",
-        description: "Internal ID of the issue within its project (the 42 of",
+        description: "IID of the issue, the 42 of #42.",
         minimum: 1,
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -621,11 +588,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       issue_iid: {
         type: "integer",
-        description: "Internal ID of the issue within its project (the 42 of",
+        description: "IID of the issue, the 42 of #42.",
         minimum: 1,
       },
       sort: {
@@ -640,12 +607,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -658,11 +625,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       issue_iid: {
         type: "integer",
-        description: "Internal ID of the issue within its project (the 42 of",
+        description: "IID of the issue, the 42 of #42.",
         minimum: 1,
       },
       title: {
@@ -723,7 +690,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       job_id: {
         type: "integer",
@@ -739,11 +706,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
       sha: {
@@ -763,11 +730,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
     },
@@ -779,11 +746,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
       merge_commit_message: {
@@ -819,21 +786,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -846,11 +813,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
       unidiff: {
@@ -859,12 +826,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -877,21 +844,21 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       merge_request_iid: {
         type: "integer",
-        description: "Internal ID of the merge request within its project (the 243 of !243).",
+        description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
       page: {
         type: "integer",
-        description: "Page to return, counting from 1. Continue a list with the next_page it reported.",
+        description: "Page number from 1 (continue with next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, at most 100 (GitLab's default is 20).",
+        description: "Items per page, 1 to 100 (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -904,11 +871,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       pipeline_id: {
         type: "integer",
-        description: "ID of the pipeline (the 1207 of",
+        description: "ID of the pipeline (the 1207 of #1207).",
         minimum: 1,
       },
     },
@@ -920,7 +887,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       board_id: {
         type: "integer",
@@ -936,7 +903,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
     },
     required: ["project_id"],
@@ -947,7 +914,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -962,7 +929,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       tag_name: {
         type: "string",
@@ -978,7 +945,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       sha: {
         type: "string",
@@ -1006,7 +973,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       snippet_id: {
         type: "integer",
@@ -1022,7 +989,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       tag_name: {
         type: "string",
@@ -1038,7 +1005,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path (group/project). A path may be sent plain or URL-encoded.",
+        description: "Project ID or full path such as group/project.",
       },
       slug: {
         type: "string",
@@ -5787,6 +5754,481 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       encoding: {
         type: ["string", "null"],
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+};
+
+/** The top level of each output schema, as the individual surface lists it in tools/list (issue 5). */
+export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.deploy_key_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "branch.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "branch.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "branch.delete_merged": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "branch.get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "branch.get_protected": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "branch.list": {
+    type: "object",
+    properties: {
+      branches: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["branches", "pagination"],
+    additionalProperties: true,
+  },
+  "branch.list_protected": {
+    type: "object",
+    properties: {
+      protected_branches: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_branches", "pagination"],
+    additionalProperties: true,
+  },
+  "branch.protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "branch.rule_list": {
+    type: "object",
+    properties: {
+      branch_rules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["branch_rules", "pagination"],
+    additionalProperties: true,
+  },
+  "branch.unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "branch.update_protected": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.deployment_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.create": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.get": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_related": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.note_list": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.update": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "job.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.approve": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.get": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.merge": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.pipelines": {
+    type: "object",
+    properties: {
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.changes_get": {
+    type: "object",
+    properties: {
+      changes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["changes", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "release.get": {
+    type: "object",
+    properties: {
+      tag_name: {
+        type: "string",
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "repository.commit_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "tag.get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "wiki.get": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
       },
     },
     required: ["slug"],

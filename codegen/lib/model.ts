@@ -4,7 +4,7 @@ import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSch
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
 import type { RawAction, RawColumn, RawNextStep } from "./raw.js";
-import { inputSchema, outputSchema } from "./schemas.js";
+import { inputSchema, listedOutputSchema, outputSchema } from "./schemas.js";
 
 /** One row of action-ids.tsv, the target catalog. */
 export interface TargetRow {
@@ -22,6 +22,7 @@ export interface CatalogModel {
   readonly formatters: Readonly<Record<string, FormatterRecord>>;
   readonly inputSchemas: Readonly<Record<string, JsonSchema>>;
   readonly outputSchemas: Readonly<Record<string, JsonSchema>>;
+  readonly listedOutputSchemas: Readonly<Record<string, JsonSchema>>;
   readonly target: readonly TargetRow[];
   readonly warnings: readonly string[];
 }
@@ -48,6 +49,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
   const actions: ActionRecord[] = [];
   const inputSchemas: Record<string, JsonSchema> = {};
   const outputSchemas: Record<string, JsonSchema> = {};
+  const listedOutputSchemas: Record<string, JsonSchema> = {};
   const formatters: Record<string, FormatterRecord> = {};
   const toolNames = new Map<string, string>();
 
@@ -74,6 +76,12 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
     toolNames.set(individual, id);
 
     const params = resolveParams(raw, a);
+    // A description that stops short usually met a YAML comment: an unquoted " #" cuts the line there.
+    for (const p of params) {
+      const d = p.spec.description;
+      if (d && !/[.)]$/.test(d.trim())) fail(["params", p.record.name], `description "${d}" does not end a sentence: quote it if it holds " #"`);
+    }
+    if (!/[.)]$/.test(a.description.trim())) fail(["description"], "does not end a sentence: quote it if it holds \" #\"");
     const names = new Set(params.map((p) => p.record.name));
     checkRequest(a, names, params.map((p) => p.record), fail);
     if (a.resource_template) {
@@ -139,12 +147,13 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
     };
     inputSchemas[id] = inputSchema(params);
     outputSchemas[id] = outputSchema(raw, a);
+    listedOutputSchemas[id] = listedOutputSchema(outputSchemas[id]);
   }
   const domains = Object.entries(raw.domains)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, d]) => ({ name, title: d.title, description: d.description.trim() }));
   if (problems.length > 0) return { problems };
-  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, target, warnings } };
+  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings } };
 }
 
 type Fail = (path: (string | number)[], message: string) => void;

@@ -167,3 +167,30 @@ function fieldSchema(catalog: RawCatalog, f: RawField, nullable: boolean): JsonS
   if (description) s.description = description;
   return s;
 }
+
+/**
+ * The output schema the individual surface lists in tools/list: the action's own schema cut to its top
+ * level, without descriptions. Every client pays for tools/list in every conversation (issue 5 budget),
+ * while the full schema stays one read away in gitlab://tools/{id}, in gitlab_find_action's output_schema
+ * and in llms-full-meta-tools.txt. A result that conforms to the full schema conforms to this one.
+ */
+export function listedOutputSchema(full: JsonSchema): JsonSchema {
+  const props = (full.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const shallow = (p: Record<string, unknown>): JsonSchema => {
+    const out: Record<string, unknown> = { type: p.type };
+    if (p.enum) out.enum = p.enum;
+    if (p.items) out.items = { type: (p.items as Record<string, unknown>).type };
+    return out;
+  };
+  // Only what every result carries is listed (the fields GitLab always sends, a list's rows and
+  // pagination, a status); next_steps and every other field stay open, since the listed schema is open.
+  const required = new Set((full.required as string[] | undefined) ?? []);
+  const kept = Object.entries(props).filter(([name]) => required.has(name));
+  const properties = Object.fromEntries(
+    kept.map(([name, p]) => [
+      name,
+      shallow(p),
+    ]),
+  );
+  return { type: "object", properties, ...(full.required ? { required: full.required } : {}), additionalProperties: true };
+}

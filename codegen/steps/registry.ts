@@ -31,6 +31,7 @@ export function registryOutputs(model: CatalogModel): Output[] {
         banner: b,
         inputSchemas: json(model.inputSchemas),
         outputSchemas: json(model.outputSchemas),
+        listedOutputSchemas: json(model.listedOutputSchemas),
         envelope: json(envelopeSchema),
       }),
     },

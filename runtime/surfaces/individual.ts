@@ -1,7 +1,7 @@
 // The individual surface (§2.4): one tool per action, `gitlab_<domain>_<action>`, with the action's own
 // closed input schema and output schema, dispatching to the same executeAction.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { inputSchemas, outputSchemas } from "../../generated/index.js";
+import { inputSchemas, listedOutputSchemas } from "../../generated/index.js";
 import { individualToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
@@ -20,8 +20,10 @@ export function individualSurface(view: SessionView): Surface {
       title: a.title,
       description: a.description,
       inputSchema: inputSchema as Tool["inputSchema"],
-      outputSchema: outputSchemas[a.id] as Tool["outputSchema"],
-      annotations: { title: a.title, ...actionHints(a) },
+      // The top level of the action's own output schema; the full one is at gitlab://tools/{id} (FMT-14).
+      outputSchema: listedOutputSchemas[a.id] as Tool["outputSchema"],
+      // The title is the tool's own `title`; repeating it in annotations would only add bytes.
+      annotations: actionHints(a),
     };
   });
   return {

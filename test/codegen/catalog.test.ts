@@ -72,6 +72,10 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace("Name of the new branch.", "Name of the new branch; required."), want: /params\.branch_name\.description must match pattern/ },
     ],
     [
+      "a description cut short by an unquoted YAML comment",
+      { edit: (s) => s.replace("        description: Name of the new branch.", "        description: Name of the new branch, like #42 or main."), want: /\[branch\.create\] description "Name of the new branch, like" does not end a sentence/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],
