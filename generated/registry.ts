@@ -1385,6 +1385,20 @@ export const actions: readonly ActionRecord[] = [
     graphql: false,
     tags: ["edit issue", "close issue", "reopen issue", "relabel", "assign"],
     aliases: [],
+    lifecycleAliases: [
+      {
+        alias: "issue.close",
+        params: {
+          state_event: "close",
+        },
+      },
+      {
+        alias: "issue.reopen",
+        params: {
+          state_event: "reopen",
+        },
+      },
+    ],
     docsUrl: "https://docs.gitlab.com/api/issues/#update-an-issue",
     quickActionFields: ["description"],
     request: {

@@ -99,6 +99,14 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
     for (const v of templateVars(a.not_found?.subject ?? "")) {
       if (!names.has(v)) fail(["not_found", "subject"], `names {${v}}, which is not a parameter of the action`);
     }
+    for (const [alias, preset] of Object.entries(a.lifecycle_aliases ?? {})) {
+      if (raw.actions[alias]) fail(["lifecycle_aliases", alias], "is the canonical ID of another action")
+      for (const [param, value] of Object.entries(preset)) {
+        const p = params.find((x) => x.record.name === param);
+        if (!p) fail(["lifecycle_aliases", alias, param], `is not a parameter of ${id}`);
+        else if (p.spec.enum && !p.spec.enum.includes(value as string | number)) fail(["lifecycle_aliases", alias, param], `value ${String(value)} is not one of ${p.spec.enum.join(", ")}`);
+      }
+    }
     const graphql = a.request.graphql;
     actions.push({
       id,
@@ -116,6 +124,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
       graphql: Boolean(graphql),
       tags: a.tags ?? [],
       aliases: a.aliases ?? [],
+      ...(a.lifecycle_aliases ? { lifecycleAliases: Object.entries(a.lifecycle_aliases).map(([alias, params]) => ({ alias, params })) } : {}),
       ...(a.docs ? { docsUrl: raw.gitlab.docs_url + a.docs } : {}),
       ...(a.resource_template ? { resourceTemplate: a.resource_template } : {}),
       quickActionFields: a.quick_action_fields ?? [],

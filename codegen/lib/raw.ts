@@ -51,6 +51,7 @@ export interface RawAction {
   admin_mode?: boolean;
   tags?: string[];
   aliases?: string[];
+  lifecycle_aliases?: Record<string, Record<string, string | number | boolean>>;
   docs?: string;
   resource_template?: string;
   quick_action_fields?: string[];

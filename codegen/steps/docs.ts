@@ -26,6 +26,10 @@ export function docOutputs(model: CatalogModel): Output[] {
           const schema = (model.inputSchemas[a.id].properties as Record<string, { description?: string }>)[p.name];
           return { name: p.name, type: p.type === "id" ? "integer or string" : p.type, required: p.required ? "yes" : "no", description: cell(schema.description ?? "") };
         }),
+        aliasLine: [
+          ...a.aliases.map((x) => `\`${x}\``),
+          ...(a.lifecycleAliases ?? []).map((l) => `\`${l.alias}\` (${Object.entries(l.params).map(([k, v]) => `${k} ${String(v)}`).join(", ")})`),
+        ].join(", "),
         nextSteps: model.formatters[a.id].nextSteps.map((s) => (s.action ? `\`${s.action}\`` : "")).filter(Boolean).join(", "),
       })),
     }),

@@ -12,6 +12,8 @@ export interface Catalog {
   readonly aliases: ReadonlyMap<string, readonly ActionRecord[]>;
   /** Individual tool name → action. */
   readonly byToolName: ReadonlyMap<string, ActionRecord>;
+  /** Lifecycle aliases (issue.close) → the action they run and the parameters they fix (CAT-23). */
+  readonly lifecycle: ReadonlyMap<string, { readonly action: ActionRecord; readonly params: Readonly<Record<string, string | number | boolean>> }>;
 }
 
 /** The individual tool name of an action (CAT-27). */
@@ -30,17 +32,26 @@ export function catalogOf(list: readonly ActionRecord[], domainList: readonly Do
     byId: new Map(list.map((a) => [a.id, a])),
     aliases,
     byToolName: new Map(list.map((a) => [individualToolName(a), a])),
+    lifecycle: new Map(list.flatMap((a) => (a.lifecycleAliases ?? []).map((l) => [l.alias, { action: a, params: l.params }] as const))),
   };
 }
 
 /** The whole generated catalog. */
 export const catalog: Catalog = catalogOf(actions, domains);
 
-/** Resolves an action name: trim, lower-case, canonical ID, then alias (CAT-22). */
-export function resolveAction(c: Catalog, name: string): { action?: ActionRecord; ambiguous?: readonly ActionRecord[] } {
+/**
+ * Resolves an action name: trim, lower-case, canonical ID, then alias (CAT-22). A lifecycle alias also
+ * returns the parameters it fixes (CAT-23).
+ */
+export function resolveAction(
+  c: Catalog,
+  name: string,
+): { action?: ActionRecord; ambiguous?: readonly ActionRecord[]; preset?: { alias: string; params: Readonly<Record<string, string | number | boolean>> } } {
   const key = name.trim().toLowerCase();
   const exact = c.byId.get(key);
   if (exact) return { action: exact };
+  const lifecycle = c.lifecycle.get(key);
+  if (lifecycle) return { action: lifecycle.action, preset: { alias: key, params: lifecycle.params } };
   const claimed = c.aliases.get(key);
   if (claimed && claimed.length > 1) return { ambiguous: claimed };
   return { action: claimed?.[0] };

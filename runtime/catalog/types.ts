@@ -141,6 +141,8 @@ export interface ActionRecord {
   readonly graphql: boolean;
   readonly tags: readonly string[];
   readonly aliases: readonly string[];
+  /** Aliases that run this action with some parameters fixed: issue.close is issue.update with state_event close (CAT-23). */
+  readonly lifecycleAliases?: readonly { readonly alias: string; readonly params: Readonly<Record<string, string | number | boolean>> }[];
   readonly docsUrl?: string;
   readonly resourceTemplate?: string;
   readonly quickActionFields: readonly string[];

@@ -10,7 +10,7 @@ import { code, escapeText } from "../markdown/escape.js";
 import { cellsTable } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
 import { distance } from "../validate.js";
-import { combinedHints, exampleParams, withheldOutcome, type Surface } from "./types.js";
+import { applyPreset, combinedHints, exampleParams, withheldOutcome, type Surface } from "./types.js";
 
 const FIND = "gitlab_find_action";
 const EXEC = "gitlab_execute_action";
@@ -81,7 +81,7 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
   const name = typeof args.action === "string" ? args.action.trim() : "";
   if (!name) return refusal(`${EXEC}: action is required. Use the registered discovery tool for this surface to find a canonical action ID.`);
   // Resolve against the whole catalog: a withheld action is answered as withheld, never as unknown.
-  const { action, ambiguous } = resolveAction(view.full, name);
+  const { action, ambiguous, preset } = resolveAction(view.full, name);
   if (ambiguous) return refusal(`${EXEC}: action alias "${name}" is ambiguous. Use one canonical action ID explicitly: ${ambiguous.map((a) => `\`${a.id}\``).join(", ")}.`);
   if (!action) {
     const near = suggestActions(catalog, name);
@@ -102,7 +102,9 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
     if (innerConfirm) ctx.log.warn("confirm sent inside params; treated as the top-level confirm", { action: action.id });
     delete params.confirm;
   }
-  return executeAction(action, params, {
+  const fixed = applyPreset(params, preset, `${EXEC}/${preset?.alias ?? action.id}`);
+  if ("refusal" in fixed) return refusal(fixed.refusal);
+  return executeAction(action, fixed.params, {
     origin: `${EXEC}/${action.id}`,
     openAliases: true,
     confirm: args.confirm === true || innerConfirm,

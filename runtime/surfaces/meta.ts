@@ -7,7 +7,7 @@ import type { SessionView } from "../policy/view.js";
 import type { ActionRecord } from "../catalog/types.js";
 import { executeAction } from "../execute.js";
 import type { Outcome } from "../result.js";
-import { combinedHints, exampleParams, withheldOutcome, type MetaParamSchema, type Surface } from "./types.js";
+import { applyPreset, combinedHints, exampleParams, withheldOutcome, type MetaParamSchema, type Surface } from "./types.js";
 
 type Schema = { type?: unknown; enum?: unknown; items?: unknown; properties?: Record<string, Schema>; required?: string[] };
 
@@ -84,7 +84,10 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
   const refusal = (text: string): Outcome => ({ kind: "refusal", text });
   if (typeof args.action !== "string" || args.action.trim() === "") return refusal(`${tool}: 'action' is required. Valid actions: ${valid}`);
   const verb = args.action.trim().toLowerCase();
-  const action = list.find((a) => a.action === verb || a.id === verb);
+  // A lifecycle alias of this domain (gitlab_issue with action close) runs its action with the fixed params.
+  const lifecycle = list.find((a) => a.action === verb) ? undefined : view.routable.lifecycle.get(`${tool.slice("gitlab_".length)}.${verb}`);
+  const preset = lifecycle && { alias: `${tool.slice("gitlab_".length)}.${verb}`, params: lifecycle.params };
+  const action = lifecycle?.action ?? list.find((a) => a.action === verb || a.id === verb);
   if (!action) {
     // An action of this domain that the session may not route is withheld, not unknown (SAF-5).
     const hidden = view.full.byId.get(`${tool.slice("gitlab_".length)}.${verb}`);
@@ -104,6 +107,9 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
   // confirm is a reserved key inside params, removed before validation (META-5).
   const confirm = params.confirm === true;
   delete params.confirm;
+  const fixed = applyPreset(params, preset, origin);
+  if ("refusal" in fixed) return refusal(fixed.refusal);
+  Object.assign(params, fixed.params);
   const missing = action.requiredParams.filter((p) => params[p] === undefined && !action.params.find((r) => r.name === p)?.aliases.some((a) => params[a] !== undefined));
   const onlyMissing = missing.length > 0 && Object.keys(params).every((k) => action.params.some((p) => p.name === k || p.aliases.includes(k)));
   if (onlyMissing) return refusal(`${origin}: missing required params: ${missing.join(", ")}. Put action-specific fields under params.`);

@@ -51,3 +51,21 @@ export function combinedHints(list: readonly ActionRecord[]) {
 export function exampleParams(a: ActionRecord): Record<string, string> {
   return Object.fromEntries(a.requiredParams.map((p) => [p, `<${p}>`]));
 }
+
+/**
+ * Fixes the parameters of a lifecycle alias (CAT-23): issue.close sends state_event close. An explicit
+ * value that contradicts the alias is refused as invalid input, before anything reaches GitLab.
+ */
+export function applyPreset(
+  params: Record<string, unknown>,
+  preset: { alias: string; params: Readonly<Record<string, string | number | boolean>> } | undefined,
+  origin: string,
+): { params: Record<string, unknown> } | { refusal: string } {
+  if (!preset) return { params };
+  const clashes = Object.entries(preset.params).filter(([k, v]) => params[k] !== undefined && params[k] !== null && params[k] !== v);
+  if (clashes.length > 0) {
+    const detail = clashes.map(([k, v]) => `${k} must be ${JSON.stringify(v)} for ${preset.alias} (got ${JSON.stringify(params[k])})`).join(", ");
+    return { refusal: `${origin}: invalid params. Invalid values: ${detail}.` };
+  }
+  return { params: { ...params, ...preset.params } };
+}

@@ -76,6 +76,10 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace("        description: Name of the new branch.", "        description: Name of the new branch, like #42 or main."), want: /\[branch\.create\] description "Name of the new branch, like" does not end a sentence/ },
     ],
     [
+      "a lifecycle alias that fixes a value outside the parameter's enum",
+      { edit: (s) => s.replace("      issue.close: { state_event: close }", "      issue.close: { state_event: shut }"), want: /\[issue\.update\] value shut is not one of close, reopen/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],

@@ -1,0 +1,90 @@
+// Every alias proves which canonical action it reaches (CAT-25): the lifecycle aliases issue.close and
+// issue.reopen (CAT-23), and every parameter alias of the catalog (CAT-24), through a real client.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { actions } from "../../generated/index.js";
+import { GitLabSimulator } from "../sim/simulator.js";
+import { callAction, connect, text, type Connection } from "../helpers/mcp.js";
+import { sampleParams } from "../helpers/samples.js";
+
+describe("lifecycle aliases (CAT-23)", () => {
+  let sim: GitLabSimulator;
+  let dynamic: Connection;
+  let meta: Connection;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addIssue(42, { iid: 7, title: "Flaky login" });
+    dynamic = await connect({ sim, surface: "dynamic" });
+    meta = await connect({ sim, surface: "meta" });
+  });
+  after(async () => {
+    await dynamic.close();
+    await meta.close();
+    await sim.close();
+  });
+
+  for (const [alias, event, state] of [["issue.close", "close", "closed"], ["issue.reopen", "reopen", "opened"]] as const) {
+    it(`dynamic: ${alias} runs issue.update with state_event ${event}`, async () => {
+      sim.clearLog();
+      const r = await dynamic.client.callTool({ name: "gitlab_execute_action", arguments: { action: alias, params: { project_id: 42, issue_iid: 7 } } });
+      assert.equal(sim.log.length, 1);
+      assert.equal(sim.log[0].method, "PUT");
+      assert.equal(sim.log[0].rawPath, "/api/v4/projects/42/issues/7");
+      assert.deepEqual(sim.log[0].body, { state_event: event });
+      assert.equal((r.structuredContent as { state: string }).state, state);
+    });
+  }
+
+  it("meta: gitlab_issue with action close", async () => {
+    sim.clearLog();
+    const r = await meta.client.callTool({ name: "gitlab_issue", arguments: { action: "close", params: { project_id: 42, issue_iid: 7 } } });
+    assert.deepEqual(sim.log.map((x) => [x.method, x.body]), [["PUT", { state_event: "close" }]]);
+    assert.equal((r.structuredContent as { state: string }).state, "closed");
+  });
+
+  it("an explicit state_event that contradicts the alias is refused, with no request", async () => {
+    sim.clearLog();
+    const r = await dynamic.client.callTool({ name: "gitlab_execute_action", arguments: { action: "issue.close", params: { project_id: 42, issue_iid: 7, state_event: "reopen" } } });
+    assert.equal(r.isError, true);
+    assert.equal(text(r as never), 'gitlab_execute_action/issue.close: invalid params. Invalid values: state_event must be "close" for issue.close (got "reopen").');
+    assert.equal(sim.log.length, 0);
+  });
+
+  it("the finder puts an alias's action first when the query is the alias", async () => {
+    const r = await dynamic.client.callTool({ name: "gitlab_find_action", arguments: { query: "issue.close" } });
+    assert.equal((r.structuredContent as { results: { id: string }[] }).results[0].id, "issue.update");
+  });
+});
+
+describe("parameter aliases reach their parameter (CAT-24)", () => {
+  let sim: GitLabSimulator;
+  let conn: Connection;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    conn = await connect({ sim, surface: "dynamic" });
+  });
+  after(async () => {
+    await conn.close();
+    await sim.close();
+  });
+
+  const cases = actions.flatMap((a) => a.params.flatMap((p) => p.aliases.map((alias) => ({ a, p, alias }))));
+  it("the catalog has parameter aliases to test", () => assert.ok(cases.length >= 10));
+  for (const { a, p, alias } of cases) {
+    it(`${a.id}: ${alias} -> ${p.name}`, async () => {
+      const params = sampleParams(a.id);
+      const value = p.name === "project_id" ? "group/project" : (params[p.name] ?? "sample-value");
+      delete params[p.name];
+      params[alias] = value;
+      sim.clearLog();
+      const r = await callAction(conn, "dynamic", a.id, params, a.classification === "destructive");
+      assert.doesNotMatch(text(r), /invalid params/, text(r));
+      const sent = sim.log.find((x) => !x.rawPath.endsWith("/personal_access_tokens/self"));
+      assert.ok(sent, "a request reached GitLab");
+      const where = p.in === "path" ? decodeURIComponent(sent.rawPath) : JSON.stringify({ ...sent.query, ...(sent.body as object), ...(sent.graphql?.variables ?? {}) });
+      assert.ok(where.includes(String(value)), `${alias}'s value reached GitLab as ${p.gitlabName}: ${where}`);
+    });
+  }
+});
