@@ -123,8 +123,24 @@ function describe(e: ErrorObject, params: Record<string, unknown>): string {
       return `${name} has unknown field ${String(e.params.additionalProperty)}`;
     case "required":
       return `${name} is missing field ${String(e.params.missingProperty)}`;
+    case "pattern":
+      expectation = `a string matching ${String(e.params.pattern)}`;
+      break;
+    case "format":
+      expectation = `a valid ${String(e.params.format)}`;
+      break;
+    case "minItems":
+      expectation = `a list of at least ${String(e.params.limit)} item${e.params.limit === 1 ? "" : "s"}`;
+      break;
+    case "maxItems":
+      expectation = `a list of at most ${String(e.params.limit)} items`;
+      break;
+    case "const":
+      expectation = JSON.stringify(e.params.allowedValue);
+      break;
     default:
-      expectation = e.message ?? "valid";
+      // The precompiled validators carry no message text (smaller code): name the rule instead.
+      expectation = `valid (${e.keyword})`;
   }
   return `${name} must be ${expectation} (got ${shown})`;
 }

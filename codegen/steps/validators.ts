@@ -12,7 +12,7 @@ const exportName = (prefix: string, id: string) => `${prefix}_${id.replace(/\./g
 
 /** generated/validators.js and its declaration file. */
 export function validatorOutputs(model: CatalogModel): Output[] {
-  const ajv = new Ajv({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true });
+  const ajv = new Ajv({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true, messages: false });
   addFormats.default(ajv);
   const exports: Record<string, string> = {};
   for (const a of model.actions) {
