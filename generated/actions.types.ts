@@ -262,6 +262,17 @@ export interface GroupGroupLabelGetParams {
 }
 
 /**
+ * Parameters of `group.group_milestone_get`: Get a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#list-group-milestones
+ */
+export interface GroupGroupMilestoneGetParams {
+  /** Group ID or full path such as parent/group. */
+  group_id: string | number;
+  /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
+  milestone_iid: number;
+}
+
+/**
  * Parameters of `issue.create`: Create an issue.
  * @see https://docs.gitlab.com/api/issues/#create-an-issue
  */
@@ -514,6 +525,17 @@ export interface ProjectLabelGetParams {
 }
 
 /**
+ * Parameters of `project.milestone_get`: Get a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#list-all-project-milestones
+ */
+export interface ProjectMilestoneGetParams {
+  /** Project ID or full path such as group/project. */
+  project_id: string | number;
+  /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
+  milestone_iid: number;
+}
+
+/**
  * Parameters of `release.get`: Get a release.
  * @see https://docs.gitlab.com/api/releases/#get-a-release-by-a-tag-name
  */
@@ -596,6 +618,7 @@ export type ActionId =
   | "feature_flags.feature_flag_get"
   | "group.get"
   | "group.group_label_get"
+  | "group.group_milestone_get"
   | "issue.create"
   | "issue.get"
   | "issue.mrs_related"
@@ -612,6 +635,7 @@ export type ActionId =
   | "project.board_get"
   | "project.get"
   | "project.label_get"
+  | "project.milestone_get"
   | "release.get"
   | "repository.commit_get"
   | "snippet.get"
@@ -638,6 +662,7 @@ export interface ActionParams {
   "feature_flags.feature_flag_get": FeatureFlagsFeatureFlagGetParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
+  "group.group_milestone_get": GroupGroupMilestoneGetParams;
   "issue.create": IssueCreateParams;
   "issue.get": IssueGetParams;
   "issue.mrs_related": IssueMrsRelatedParams;
@@ -654,6 +679,7 @@ export interface ActionParams {
   "project.board_get": ProjectBoardGetParams;
   "project.get": ProjectGetParams;
   "project.label_get": ProjectLabelGetParams;
+  "project.milestone_get": ProjectMilestoneGetParams;
   "release.get": ReleaseGetParams;
   "repository.commit_get": RepositoryCommitGetParams;
   "snippet.get": SnippetGetParams;

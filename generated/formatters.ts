@@ -807,6 +807,82 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get a group milestone */
+  "group.group_milestone_get": {
+    present: {
+      heading: "Milestone %{iid}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Start Date",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "warning",
+          when: {
+            field: "state",
+            in: ["active"],
+          },
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the group",
+      },
+    ],
+    notFound: {
+      resource: "Milestone",
+      subject: "%{milestone_iid} in group {group_id}",
+      hints: [
+        {
+          text: "Verify the milestone IID, the number after % in GitLab, which is not its global ID",
+        },
+        {
+          action: "group.get",
+          text: "to check the group exists",
+        },
+      ],
+    },
+  },
   /** Create an issue */
   "issue.create": {
     present: {
@@ -2070,6 +2146,86 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         {
           action: "group.group_label_get",
           text: "if the label belongs to the project's group",
+        },
+      ],
+    },
+  },
+  /** Get a project milestone */
+  "project.milestone_get": {
+    present: {
+      heading: "Milestone %{iid}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Start Date",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "warning",
+          when: {
+            field: "state",
+            in: ["active"],
+          },
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.create",
+        text: "to open an issue in this milestone (milestone_id takes its id, not its iid)",
+      },
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Milestone",
+      subject: "%{milestone_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the milestone IID, the number after % in GitLab, which is not its global ID",
+        },
+        {
+          action: "group.group_milestone_get",
+          text: "if the milestone belongs to the project's group",
         },
       ],
     },

@@ -35,6 +35,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/milestones": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group milestone */
+    get: operations["group.group_milestone_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}": {
     parameters: {
       query?: never;
@@ -334,6 +351,23 @@ export interface paths {
     };
     /** List merge request pipelines */
     get: operations["merge_request.pipelines"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/milestones": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project milestone */
+    get: operations["project.milestone_get"];
     put?: never;
     post?: never;
     delete?: never;
@@ -883,6 +917,27 @@ export interface components {
       is_project_label?: boolean | null;
       subscribed?: boolean | null;
     };
+    /** @description A project or group milestone. */
+    Milestone: {
+      id: number;
+      iid: number;
+      project_id?: number | null;
+      group_id?: number | null;
+      title: string;
+      description?: string | null;
+      state: string;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+      /** Format: date */
+      due_date?: string | null;
+      /** Format: date */
+      start_date?: string | null;
+      expired?: boolean | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
     /** @description One list of an issue board. */
     BoardList: {
       id?: number | null;
@@ -1136,6 +1191,30 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "group.group_milestone_get": {
+    parameters: {
+      query: {
+        iids: number[];
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"][];
         };
       };
     };
@@ -1638,6 +1717,30 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PipelineRef"][];
+        };
+      };
+    };
+  };
+  "project.milestone_get": {
+    parameters: {
+      query: {
+        iids: number[];
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"][];
         };
       };
     };

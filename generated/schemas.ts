@@ -492,6 +492,22 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id", "label_id"],
     additionalProperties: false,
   },
+  "group.group_milestone_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID or full path such as parent/group.",
+      },
+      milestone_iid: {
+        type: "integer",
+        description: "IID of the milestone, the 3 of %3 shown in GitLab (not its global ID).",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "milestone_iid"],
+    additionalProperties: false,
+  },
   "issue.create": {
     type: "object",
     properties: {
@@ -922,6 +938,22 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.milestone_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID or full path such as group/project.",
+      },
+      milestone_iid: {
+        type: "integer",
+        description: "IID of the milestone, the 3 of %3 shown in GitLab (not its global ID).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "milestone_iid"],
     additionalProperties: false,
   },
   "release.get": {
@@ -2334,6 +2366,63 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: "string",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      start_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
   "issue.create": {
@@ -5243,6 +5332,63 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "project.milestone_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: "string",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      start_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
   "release.get": {
     type: "object",
     properties: {
@@ -5966,6 +6112,25 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "group.group_milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
   "issue.create": {
     type: "object",
     properties: {
@@ -6172,6 +6337,25 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
   "release.get": {

@@ -2,10 +2,10 @@
 // destructive gate, sends the request the catalog record describes, and writes the result with the one
 // writer. No surface has handler code of its own.
 import { parseTemplate } from "url-template";
-import type { ActionRecord, FormatterRecord, GraphqlRequest, RestRequest } from "./catalog/types.js";
+import type { ActionRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
 import { formatters } from "../generated/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
-import { errorText, GitLabHttpError } from "./gitlab/errors.js";
+import { errorText, GitLabHttpError, GitLabResponseError } from "./gitlab/errors.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
@@ -78,15 +78,18 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);
     return outcome;
   } catch (e) {
-    if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) {
-      ctx.log.info("not found", { action: action.id, status: 404 });
-      return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), steps(format.notFound.hints, ctx)) };
-    }
+    if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) return notFound(action, format.notFound, params, ctx, { status: 404 });
     const text = errorText(action.id, e, action.classification !== "read");
     if (text.endsWith(": unexpected error")) ctx.log.error("unexpected error", { action: action.id, stack: e instanceof Error ? e.stack : String(e) });
     else ctx.log.warn("GitLab call failed", { action: action.id, status: e instanceof GitLabHttpError ? e.status : undefined, request_id: e instanceof GitLabHttpError ? e.headers.get("x-request-id") : undefined });
     return { kind: "error", text, contentKind: action.contentKind };
   }
+}
+
+/** The not-found card of a get (FMT-12): logged at INFO, since a miss is an answer and not a failure. */
+function notFound(action: ActionRecord, nf: NotFoundRecord, params: Record<string, unknown>, ctx: ExecContext, why: Record<string, unknown>): Outcome {
+  ctx.log.info("not found", { action: action.id, ...why });
+  return { kind: "not_found", text: notFoundCard(nf, decodedParams(params), steps(nf.hints, ctx)) };
 }
 
 function steps(list: FormatterRecord["nextSteps"], ctx: ExecContext): string[] {
@@ -115,7 +118,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
   const body: Record<string, unknown> = {};
   for (const p of action.params) {
     if (params[p.name] === undefined || p.in === "path") continue;
-    (p.in === "query" ? query : body)[p.gitlabName] = params[p.name];
+    (p.in === "query" ? query : body)[p.gitlabName] = p.asArray ? [params[p.name]] : params[p.name];
   }
   const retry = action.classification === "read" ? "read" : "write";
   const answer = await ctx.client.rest({ method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal, retry });
@@ -126,6 +129,14 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     const items = Array.isArray(answer.body) ? answer.body : [];
     const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
     return listOutcome(action, format, items, page, ctx);
+  }
+  if (req.singleFromList) {
+    // A list filtered to one item stands for a get: its first item is the object, and an empty list is
+    // the 404 a get would have answered (codegen requires not_found for these actions).
+    if (!Array.isArray(answer.body)) throw new GitLabResponseError("a list was expected");
+    const [first] = answer.body as unknown[];
+    if (first === undefined && format.notFound) return notFound(action, format.notFound, params, ctx, { empty_list: true });
+    return objectOutcome(action, format, first, ctx);
   }
   return objectOutcome(action, format, answer.body, ctx);
 }

@@ -1,6 +1,6 @@
 // Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
 // the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
-import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ValueStyle } from "../../runtime/catalog/types.js";
+import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle } from "../../runtime/catalog/types.js";
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
 import type { RawAction, RawColumn, RawNextStep } from "./raw.js";
@@ -138,7 +138,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
             ...(graphql.pagination ? { pagination: graphql.pagination } : {}),
             ...(graphql.full_path_from ? { fullPathFrom: graphql.full_path_from } : {}),
           }
-        : { kind: "rest", ...a.request.rest! },
+        : restRequest(a.request.rest!),
       params: params.map((p) => p.record),
       requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
       output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
@@ -167,7 +167,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
 
 type Fail = (path: (string | number)[], message: string) => void;
 
-function checkRequest(a: RawAction, names: Set<string>, params: readonly { name: string; in: string }[], fail: Fail) {
+function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRecord[], fail: Fail) {
   const rest = a.request.rest;
   if (rest) {
     const inPath = new Set(templateVars(rest.path));
@@ -178,6 +178,16 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly { name:
     }
     const paged = rest.pagination === "offset";
     if (paged !== (names.has("page") && names.has("per_page"))) fail(["request", "rest"], "offset pagination and the page/per_page params go together");
+    if (rest.single_from_list) {
+      if (rest.method !== "GET") fail(["request", "rest", "single_from_list"], "single_from_list reads a list, so it needs method GET");
+      if (!a.output.object) fail(["request", "rest", "single_from_list"], "single_from_list answers one item of a list, so it needs an object output");
+      if (paged) fail(["request", "rest", "single_from_list"], "single_from_list reads the first page only, so it takes no pagination");
+      if (!a.not_found) fail(["request", "rest", "single_from_list"], "single_from_list answers an empty list with the not-found card, so it needs not_found");
+    }
+  }
+  for (const p of params.filter((r) => r.asArray)) {
+    if (p.in === "path") fail(["params", p.name, "as_array"], "as_array cannot send an array in the path");
+    if (p.type === "array" || p.type === "object") fail(["params", p.name, "as_array"], "as_array wraps a scalar value, not an array or object");
   }
   const gql = a.request.graphql;
   if (gql) {
@@ -187,6 +197,16 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly { name:
     const paged = gql.pagination === "cursor";
     if (paged !== (names.has("first") && names.has("after"))) fail(["request", "graphql"], "cursor pagination and the first/after params go together");
   }
+}
+
+function restRequest(rest: NonNullable<RawAction["request"]["rest"]>): RestRequest {
+  return {
+    kind: "rest",
+    method: rest.method,
+    path: rest.path,
+    ...(rest.pagination ? { pagination: rest.pagination } : {}),
+    ...(rest.single_from_list ? { singleFromList: true as const } : {}),
+  };
 }
 
 function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {

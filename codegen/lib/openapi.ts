@@ -16,14 +16,17 @@ export function openapiDocument(raw: RawCatalog, model: CatalogModel): Obj {
     const params = resolveParams(raw, rawAction);
     const rename = new Map(params.map((p) => [p.record.name, p.record.gitlabName]));
     const path = a.request.path.replace(/\{([a-z_0-9]+)\}/g, (_, n: string) => `{${rename.get(n) ?? n}}`);
-    const schemaOf = (p: (typeof params)[number]): Obj =>
+    const scalarOf = (p: (typeof params)[number]): Obj =>
       p.record.type === "id" ? { oneOf: [{ type: "integer" }, { type: "string" }] } : (JSON.parse(JSON.stringify(paramSchema(p.spec))) as Obj);
+    // An as_array param is one value of GitLab's array parameter (iids[]).
+    const schemaOf = (p: (typeof params)[number]): Obj => (p.record.asArray ? { type: "array", items: scalarOf(p) } : scalarOf(p));
     const parameters = params
       .filter((p) => p.record.in !== "body")
       .map((p) => ({ name: p.record.gitlabName, in: p.record.in, required: p.record.in === "path" || p.record.required, schema: schemaOf(p) }));
     const body = params.filter((p) => p.record.in === "body");
     const out = rawAction.output;
-    const okSchema: Obj = out.status ? {} : out.list ? { type: "array", items: ref(out.list) } : ref(out.object!);
+    const single = a.request.singleFromList;
+    const okSchema: Obj = out.status ? {} : out.list ? { type: "array", items: ref(out.list) } : single ? { type: "array", items: ref(out.object!) } : ref(out.object!);
     // GitLab answers a DELETE with 204, or 202 when it works in the background (merged_branches).
     const status = a.request.method === "POST" ? "201" : a.request.method === "DELETE" ? "2XX" : "200";
     const op: Obj = {

@@ -24,6 +24,7 @@ export function resolveParams(catalog: RawCatalog, action: RawAction): ResolvedP
         type: spec.type ?? "string",
         required: spec.required ?? false,
         aliases: spec.aliases ?? [],
+        ...(spec.as_array ? { asArray: true as const } : {}),
       },
     });
   }

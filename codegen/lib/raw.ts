@@ -9,6 +9,7 @@ export interface RawParam {
   required?: boolean;
   in?: "path" | "query" | "body";
   gitlab_name?: string;
+  as_array?: true;
   enum?: (string | number)[];
   default?: string | number | boolean;
   minimum?: number;
@@ -56,7 +57,7 @@ export interface RawAction {
   resource_template?: string;
   quick_action_fields?: string[];
   request: {
-    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset" };
+    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; single_from_list?: true };
     graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
   };
   params?: Record<string, RawParam>;

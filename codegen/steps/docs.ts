@@ -1,6 +1,7 @@
 // Writes the generated documentation: docs/actions/<domain>.md, llms.txt, llms-full-meta-tools.txt and
 // docs/catalog-coverage.md (which target IDs are implemented, CAT-2). codegen:check gates them like code.
 import { banner, type Output } from "../lib/emit.js";
+import type { ActionRecord } from "../../runtime/catalog/types.js";
 import type { CatalogModel } from "../lib/model.js";
 import { template } from "./registry.js";
 
@@ -21,7 +22,7 @@ export function docOutputs(model: CatalogModel): Output[] {
         ...a,
         anchor: a.id.replace(/\./g, ""),
         tool: `gitlab_${a.domain}_${a.action}`,
-        request: a.request.kind === "rest" ? `\`${a.request.method} ${a.request.path}\`` : `GraphQL \`${a.request.operationName}\``,
+        request: requestLine(a),
         params: a.params.map((p) => {
           const schema = (model.inputSchemas[a.id].properties as Record<string, { description?: string }>)[p.name];
           return { name: p.name, type: p.type === "id" ? "integer or string" : p.type, required: p.required ? "yes" : "no", description: cell(schema.description ?? "") };
@@ -48,6 +49,14 @@ export function docOutputs(model: CatalogModel): Output[] {
   });
   outputs.push({ path: "docs/catalog-coverage.md", content: coverage(model) });
   return outputs;
+}
+
+/** How the reference shows a request; a single_from_list get names its filter and what it answers. */
+function requestLine(a: ActionRecord): string {
+  if (a.request.kind !== "rest") return `GraphQL \`${a.request.operationName}\``;
+  if (!a.request.singleFromList) return `\`${a.request.method} ${a.request.path}\``;
+  const query = a.params.filter((p) => p.in === "query").map((p) => `${p.gitlabName}${p.asArray ? "[]" : ""}={${p.name}}`);
+  return `\`${a.request.method} ${a.request.path}?${query.join("&")}\`, its first item (an empty list is not found)`;
 }
 
 function coverage(model: CatalogModel): string {

@@ -24,6 +24,8 @@ export interface ParamRecord {
   readonly type: ParamType;
   readonly required: boolean;
   readonly aliases: readonly string[];
+  /** Sent as a one-element array (`iids[]=3`): GitLab filters some lists by an array where we take one value. */
+  readonly asArray?: true;
 }
 
 /** A REST request. `path` names our parameters (`/projects/{project_id}/...`). */
@@ -32,6 +34,12 @@ export interface RestRequest {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly path: string;
   readonly pagination?: "offset";
+  /**
+   * GET a list filtered to one item and answer its first item as the object; an empty list answers as
+   * GitLab's 404 on a get would (the not-found card). For objects GitLab finds by another key than the
+   * one we take, such as a milestone by IID through `?iids[]=` where `/milestones/:id` wants the global ID.
+   */
+  readonly singleFromList?: true;
 }
 
 /** A GraphQL request. `variables` maps each GraphQL variable to the parameter that fills it. */

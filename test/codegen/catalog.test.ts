@@ -80,6 +80,22 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace("      issue.close: { state_event: close }", "      issue.close: { state_event: shut }"), want: /\[issue\.update\] value shut is not one of close, reopen/ },
     ],
     [
+      "single_from_list on a POST is refused",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/milestones", single_from_list: true }', 'rest: { method: POST, path: "/projects/{project_id}/milestones", single_from_list: true }'), want: /\[project\.milestone_get\] single_from_list reads a list, so it needs method GET/ },
+    ],
+    [
+      "single_from_list on a paginated list is refused",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset }', 'rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset, single_from_list: true }'), want: /\[branch\.list\] single_from_list answers one item of a list, so it needs an object output/ },
+    ],
+    [
+      "single_from_list without a not-found card is refused",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}" }', 'rest: { method: GET, path: "/projects/{project_id}", single_from_list: true }').replace(/    not_found:\n      resource: Project\n(?: {6}.*\n| {8}.*\n)*/, ""), want: /\[project\.get\] single_from_list answers an empty list with the not-found card, so it needs not_found/ },
+    ],
+    [
+      "as_array on a path parameter is refused",
+      { edit: (s) => s.replace("        description: ID or name of the label, such as 7 or priority::high.", "        as_array: true\n        description: ID or name of the label, such as 7 or priority::high."), want: /\[project\.label_get\] as_array cannot send an array in the path/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],

@@ -5,6 +5,7 @@
 //   wiki pages, snippets, groups) and `not_found!` -> {"message":"404 Not Found"} (releases);
 // - ActiveRecord `find`/`find_by!` -> {"message":"404 Not found"} (boards, jobs, environments,
 //   deployments, feature flags, deploy keys).
+// Milestones are also listed, filtered and paginated by restMilestones.ts.
 // Pipelines come from the tracker (restMergeRequests.ts seeds them), as `pipeline.get` shows them.
 import { messageError, notFound, recordNotFound } from "./errors.js";
 import { userProject } from "./projectAccess.js";
@@ -31,6 +32,9 @@ export const DOCUMENT_KINDS = {
   project_snippet: { scope: "project", keys: ["id"], miss: () => notFound("Snippet") },
   snippet: { scope: "instance", keys: ["id"], miss: () => notFound("Snippet") },
   group: { scope: "instance", keys: ["id", "full_path"], miss: () => notFound("Group") },
+  // `parent.milestones.find(milestone_id)`: the global ID. restMilestones.ts lists them by IID.
+  milestone: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  group_milestone: { scope: "group", keys: ["id"], miss: () => recordNotFound() },
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
@@ -45,6 +49,11 @@ export function putDocument(state: SimState, kind: DocumentKind, scope: number |
   state.documents.set(key, [...(state.documents.get(key) ?? []), doc]);
 }
 
+/** Every document of a family under one project, group or the instance, in seeding order. */
+export function listDocuments(state: SimState, kind: DocumentKind, scope: number | string): Json[] {
+  return state.documents.get(bucket(kind, scope)) ?? [];
+}
+
 function findDocument(state: SimState, kind: DocumentKind, scope: number | string, wanted: string): Json {
   const spec = DOCUMENT_KINDS[kind];
   const hit = (state.documents.get(bucket(kind, scope)) ?? []).find((d) => spec.keys.some((k) => d[k] !== undefined && d[k] !== null && String(d[k]).toLowerCase() === wanted.toLowerCase() && (k !== "name" || String(d[k]) === wanted)));
@@ -52,7 +61,8 @@ function findDocument(state: SimState, kind: DocumentKind, scope: number | strin
   return hit;
 }
 
-function groupOf(ctx: RestContext): Json {
+/** find_group!: the group a route's `:id` names, by ID or full path, or 404 Group Not Found. */
+export function groupOf(ctx: RestContext): Json {
   return findDocument(ctx.state, "group", "instance", ctx.route.id ?? "");
 }
 
@@ -93,6 +103,8 @@ export function registerDocumentRoutes(router: Router): void {
   router.add("GET", "/projects/:id/labels/:label_id", route("label", "label_id"));
   router.add("GET", "/groups/:id", route("group", "id"));
   router.add("GET", "/groups/:id/labels/:label_id", route("group_label", "label_id"));
+  router.add("GET", "/projects/:id/milestones/:milestone_id", route("milestone", "milestone_id"));
+  router.add("GET", "/groups/:id/milestones/:milestone_id", route("group_milestone", "milestone_id"));
   router.add("GET", "/projects/:id/pipelines/:pipeline_id", showPipeline);
   router.add("GET", "/projects/:id/jobs/:job_id", route("job", "job_id"));
   router.add("GET", "/projects/:id/repository/tags/:tag_name", route("tag", "tag_name"));

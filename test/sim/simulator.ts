@@ -11,6 +11,7 @@ import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
+import { registerMilestoneRoutes } from "./restMilestones.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -55,7 +56,7 @@ export interface SimOptions {
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
-const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label"]);
+const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label", "group_milestone"]);
 
 export class GitLabSimulator {
   readonly url: string;
@@ -90,6 +91,7 @@ export class GitLabSimulator {
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
     registerDocumentRoutes(router);
+    registerMilestoneRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log });
