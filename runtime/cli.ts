@@ -6,7 +6,6 @@
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
-import { serveHttp } from "./http.js";
 import { Logger, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
@@ -39,6 +38,8 @@ async function main(): Promise<void> {
   for (const entry of unmatchedExclusions(catalog, config.excludeTools)) log.warn(`GITLAB_MCP_EXCLUDE_TOOLS entry "${entry}" matches no action`);
   if (config.yolo) log.warn(`YOLO mode is on (${config.yoloSource}): destructive actions run without confirmation`);
   if (config.transport === "http") {
+    // Loaded only for HTTP: the transport and its HTTP stack cost start-up time a stdio session does not need.
+    const { serveHttp } = await import("./http.js");
     await serveHttp(config, log);
     return;
   }
