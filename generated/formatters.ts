@@ -1788,6 +1788,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
           as: "bool",
         },
       ],
+      details: {
+        heading: "new_path",
+        field: "diff",
+        lang: "diff",
+      },
     },
     nextSteps: [
       {

@@ -1897,7 +1897,7 @@ export const actions: readonly ActionRecord[] = [
     action: "changes_get",
     title: "Get merge request changes",
     description:
-      "List the files a merge request changes, one page at a time, with each file's unified diff in the structured result. Use merge_request.get for the merge request itself.",
+      "List the files a merge request changes, one page at a time, with each file's diff (cut at 32 KiB a file in the text). Use merge_request.get for the merge request itself.",
     classification: "read",
     idempotent: true,
     contentKind: "list",

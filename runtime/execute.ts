@@ -168,7 +168,7 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
 
 function listOutcome(action: ActionRecord, format: FormatterRecord, items: unknown[], page: ReturnType<typeof restPage>, ctx: ExecContext): Outcome {
   const p = format.present;
-  const written = table(p.title!, p.empty!, items, p.columns!, page, steps(format.nextSteps, ctx));
+  const written = table(p.title!, p.empty!, items, p.columns!, page, steps(format.nextSteps, ctx), p.details);
   return {
     kind: "success",
     contentKind: action.contentKind,

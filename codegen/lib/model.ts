@@ -150,6 +150,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
         ...(a.present.empty ? { empty: a.present.empty } : {}),
         ...(a.present.columns ? { columns: a.present.columns.map(column) } : {}),
         ...(a.present.fields ? { fields: a.present.fields.map(column) } : {}),
+        ...(a.present.details ? { details: a.present.details } : {}),
       },
       nextSteps,
       ...(notFound ? { notFound } : {}),
@@ -215,6 +216,7 @@ function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {
   if (kinds !== 1) fail(["output"], "declares exactly one of object, list or status")
   for (const t of [o.object, o.list]) if (t && !types[t]) fail(["output"], `names unknown type "${t}"`);
   if (o.list && (!o.key || !a.present.columns || !a.present.title || !a.present.empty)) fail(["present"], "a list needs output.key and present.title, columns and empty");
+  if (a.present.details && !o.list) fail(["present", "details"], "details follow a list's table, so they need a list output");
   if (o.object && (!a.present.heading || !a.present.fields)) fail(["present"], "an object output needs present.heading and fields");
   if (o.status && a.next_steps?.length) fail(["next_steps"], "a status result is one line (FMT-11), so it carries no next steps");
   const paged = Boolean(a.request.rest?.pagination || a.request.graphql?.pagination);

@@ -117,6 +117,8 @@ export interface PresentationRecord {
   readonly empty?: string;
   readonly columns?: readonly ColumnRecord[];
   readonly fields?: readonly ColumnRecord[];
+  /** After a list's table, one fenced block per row for a long text field such as a file's diff. */
+  readonly details?: { readonly heading: string; readonly field: string; readonly lang?: string };
 }
 
 /** A next step: `Use action '<action>' <text>`, or free text when no action is named. */

@@ -2,9 +2,9 @@
 // next-steps section the server writes comes from here. Formatters (generated/formatters.ts) only choose
 // fields and labels; values are escaped in values.ts/escape.ts. A repository test fails when any other
 // file builds a table or card row by hand.
-import type { ColumnRecord, NextStepRecord, NotFoundRecord } from "../catalog/types.js";
+import type { ColumnRecord, NextStepRecord, NotFoundRecord, PresentationRecord } from "../catalog/types.js";
 import type { ValueStyle } from "../catalog/types.js";
-import { escapeText } from "./escape.js";
+import { code, escapeText } from "./escape.js";
 import { applies, headingValue, pick, renderValue } from "./values.js";
 
 /** The line that opens next steps when a table holds links (FMT-6), wire text of the contract. */
@@ -128,6 +128,7 @@ export function table(
   columns: readonly ColumnRecord[],
   page: PageReport,
   steps: readonly string[],
+  details?: PresentationRecord["details"],
 ): { markdown: string; steps: string[] } {
   if (items.length === 0) return { markdown: escapeText(empty), steps: [] };
   let linked = false;
@@ -145,9 +146,32 @@ export function table(
   const summary = summaryLine(items.length, page);
   if (summary) parts.push(summary);
   parts.push(`${header}\n${body.join("\n")}`);
+  if (details) parts.push(...items.flatMap((item) => detailBlock(item, details)));
   const line = paginationLine(items.length, page);
   if (line) parts.push(line);
   return { markdown: parts.join("\n\n") + nextStepsSection(allSteps), steps: allSteps };
+}
+
+/** RES-27: the text of one row's detail block is cut at 32 KiB, at a character boundary. */
+const DETAIL_LIMIT = 32 * 1024;
+
+/**
+ * One row's long text after the table: an H3 naming the row, then the text in a fence longer than any
+ * run of backticks or tildes inside it, so text written by GitLab users cannot close it (SAF-49).
+ */
+function detailBlock(item: unknown, details: NonNullable<PresentationRecord["details"]>): string[] {
+  const text = pick(item, details.field);
+  if (typeof text !== "string" || text === "") return [];
+  const name = pick(item, details.heading);
+  let body = text.replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const bytes = Buffer.byteLength(body);
+  if (bytes > DETAIL_LIMIT) {
+    body = Buffer.from(body).subarray(0, DETAIL_LIMIT).toString("utf8").replace(/\uFFFD$/, "");
+    body += `\n… [truncated ${bytes - Buffer.byteLength(body)} bytes]`;
+  }
+  const longest = Math.max(2, ...[...body.matchAll(/`+|~+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return [`### ${code(String(name ?? ""))}\n\n${fence}${details.lang ?? ""}\n${body}\n${fence}`];
 }
 
 /** A table of cells the caller already rendered with the escape functions (the finder's results). */

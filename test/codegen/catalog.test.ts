@@ -96,6 +96,10 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace("        description: ID or name of the label, such as 7 or priority::high.", "        as_array: true\n        description: ID or name of the label, such as 7 or priority::high."), want: /\[project\.label_get\] as_array cannot send an array in the path/ },
     ],
     [
+      "detail blocks on an action that does not answer a list",
+      { edit: (s) => s.replace('      heading: "Branch: {name}"\n', '      heading: "Branch: {name}"\n      details: { heading: name, field: name }\n'), want: /\[branch\.get\] details follow a list's table/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],

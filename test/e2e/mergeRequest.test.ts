@@ -90,6 +90,9 @@ for (const surface of SURFACES) {
       assert.deepEqual(sc.changes.map((c) => c.new_path), ["a.txt", "b.txt"]);
       assert.match(sc.changes[0].diff, /^@@ /);
       assert.match(text(r), /^## Merge Request Changes \(2\)\n\n\| File \| Old Path \| New \| Renamed \| Deleted \|\n\| --- \| --- \| --- \| --- \| --- \|\n\| `a\.txt` \|  \| ❌ \| ❌ \| ❌ \|/);
+      // Each file's diff follows the table in a fence of its own, as GitLab sent it (CMP-5).
+      const diffA = sc.changes[0].diff.replace(/\n$/, "");
+      assert.ok(text(r).includes(`\n\n### \`a.txt\`\n\n\`\`\`diff\n${diffA}\n\`\`\`\n`), text(r));
     });
 
     it("mr_review.discussion_list groups notes into threads and escapes their text", async () => {

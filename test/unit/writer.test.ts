@@ -186,3 +186,16 @@ describe("headings and long text (FMT-3, FMT-7, SAF-49)", () => {
     assert.equal(neutralizeNextSteps("NEXT STEPS and nextsteps"), "NEXT\u200b STEPS and next\u200bsteps");
   });
 });
+
+describe("detail blocks after a table (RES-27, SAF-49)", () => {
+  const cols = [{ label: "File", field: "path", as: "code" as const }];
+  const report: PageReport = { pagination: { page: 1, per_page: 20, total_items: 0, total_pages: 0, next_page: 0, prev_page: 0, has_more: false }, hasTotal: false, hasTotalPages: false, reported: false };
+  it("fences each row's text with a fence longer than any inside it", () => {
+    const { markdown } = table("Changes", "x", [{ path: "a.md", diff: "+```\n+## not a heading\n" }], cols, report, [], { heading: "path", field: "diff", lang: "diff" });
+    assert.ok(markdown.endsWith("\n\n### `a.md`\n\n````diff\n+```\n+## not a heading\n````"), markdown);
+  });
+  it("cuts a text over 32 KiB and says how much was left out", () => {
+    const { markdown } = table("Changes", "x", [{ path: "big", diff: "x".repeat(40 * 1024) }], cols, report, [], { heading: "path", field: "diff" });
+    assert.match(markdown, /\n… \[truncated 8192 bytes\]\n```$/);
+  });
+});
