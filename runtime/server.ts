@@ -55,15 +55,18 @@ export function createSession(options: SessionOptions): Server {
   const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log);
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
-  // initialize is answered at once; catalog methods wait for the credential's scopes (CFG-12).
-  const scopes = options.scopes ?? (options.token ? detectScopes(client, log) : Promise.resolve({}));
+  // initialize is answered at once and before any GitLab request (CFG-12, CMP-16): the scopes are read
+  // once the client has initialized, or at the first catalog method, whichever comes first.
   let current: { view: SessionView; surface: Surface } | undefined;
-  const ready = Promise.race([
-    scopes.then((s) => buildView(catalog, policy, s)),
-    new Promise<SessionView>((resolve) => setTimeout(() => resolve(fallback), READINESS_LIMIT_MS).unref()),
-  ]).then((view) => (current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) }));
+  let ready: Promise<unknown> | undefined;
+  const start = () =>
+    (ready ??= Promise.race([
+      (options.scopes ?? (options.token ? detectScopes(client, log) : Promise.resolve({}))).then((s) => buildView(catalog, policy, s)),
+      new Promise<SessionView>((resolve) => setTimeout(() => resolve(fallback), READINESS_LIMIT_MS).unref()),
+    ]).then((view) => (current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) })));
   const surfaceNow = async () => {
-    const { view, surface } = current ?? (await ready);
+    if (!current) await start();
+    const { view, surface } = current!;
     if (view.refuseAll) throw new McpError(-40300, view.refuseAll);
     return { view, surface };
   };
@@ -72,6 +75,8 @@ export function createSession(options: SessionOptions): Server {
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
     { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },
   );
+
+  server.oninitialized = () => void start();
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await surfaceNow()).surface.tools] }));
 

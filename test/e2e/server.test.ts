@@ -56,11 +56,16 @@ describe("stdio and credential hygiene (CFG-13, ERR-20)", () => {
     sim.clearLog();
     child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n");
     await new Promise((resolve) => child.stdout.once("data", resolve));
+    // Nothing reaches GitLab before the client says it has initialized (CMP-16), however long it waits.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(sim.log.length, 0);
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+    for (let i = 0; i < 50 && sim.log.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill();
     const lines = out.trim().split("\n");
     for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, "2.0");
     assert.match(lines[0], /"instructions"/);
-    assert.equal(sim.log.length, 0);
+    assert.deepEqual(sim.log.map((r) => r.rawPath), ["/api/v4/personal_access_tokens/self"], "then the token's scopes are read");
   });
 
   it("the token never appears in a result or a log line, even when GitLab echoes it", async () => {
