@@ -1573,6 +1573,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
         additionalProperties: true,
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["branches", "pagination"],
     additionalProperties: false,
@@ -1731,6 +1759,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           },
         },
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
         additionalProperties: true,
       },
     },
@@ -1970,6 +2026,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
         additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
       },
     },
     required: ["branch_rules", "pagination"],
@@ -3266,6 +3350,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
         additionalProperties: true,
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["merge_requests", "pagination"],
     additionalProperties: false,
@@ -3423,6 +3535,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           },
         },
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
         additionalProperties: true,
       },
     },
@@ -4725,6 +4865,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
         additionalProperties: true,
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["pipelines", "pagination"],
     additionalProperties: false,
@@ -4812,6 +4980,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           },
         },
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
         additionalProperties: true,
       },
     },
@@ -4989,6 +5185,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           },
         },
         required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
         additionalProperties: true,
       },
     },

@@ -28,6 +28,8 @@ export interface Config {
   readonly ignoreScopes: boolean;
   /** VAL-14: send comment and description lines that GitLab runs as quick actions. */
   readonly allowQuickActions: boolean;
+  /** RES-17: the largest Markdown or JSON part of a result, in bytes. */
+  readonly maxResponseBytes: number;
   /** HTTP-18: browser origins allowed besides the request's own (GITLAB_MCP_TRUSTED_ORIGINS). */
   readonly trustedOrigins: readonly string[];
   /** RES-9: every call's deadline in milliseconds; 0 disables it. */
@@ -94,6 +96,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "meta-param-schema": { type: "string" },
         "action-timeout": { type: "string" },
         "trusted-origins": { type: "string" },
+        "max-response-bytes": { type: "string" },
       },
     }));
   } catch (err) {
@@ -139,6 +142,11 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   if (actionTimeoutMs === undefined || actionTimeoutMs > 24 * 3_600_000 || (actionTimeoutMs === 0 && timeoutText !== "0")) {
     throw new ConfigError(`GITLAB_MCP_ACTION_TIMEOUT=${timeoutText} is not a duration of at most 24h such as 90s, 15m or 1h30m (0 disables it)`, 1);
   }
+  const sizeText = (values["max-response-bytes"] as string | undefined) ?? env(e, "GITLAB_MCP_MAX_RESPONSE_BYTES") ?? "64KB";
+  const maxResponseBytes = parseSize(sizeText);
+  if (maxResponseBytes === undefined || maxResponseBytes < 16 * 1024 || maxResponseBytes > 4 * 1024 * 1024) {
+    throw new ConfigError(`GITLAB_MCP_MAX_RESPONSE_BYTES=${sizeText} is not a size from 16KB to 4MB, such as 64KB or 1MB`, 1);
+  }
   const gitlabUrl = (values["gitlab-url"] as string | undefined) ?? env(e, "GITLAB_URL") ?? "https://gitlab.com";
   try {
     const u = new URL(gitlabUrl);
@@ -166,6 +174,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
       actionTimeoutMs,
+      maxResponseBytes,
       trustedOrigins: list((values["trusted-origins"] as string | undefined) ?? env(e, "GITLAB_MCP_TRUSTED_ORIGINS")),
       warnings,
     },
@@ -179,6 +188,14 @@ export function parseDuration(text: string): number | undefined {
   const parts = [...text.trim().matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text.trim()) return undefined;
   return parts.reduce((ms, [, n, unit]) => ms + Number(n) * UNITS[unit], 0);
+}
+
+/** CFG-4: bytes, or a number with KB, MB, GB or TB (1024-based, any case); undefined when it is not one. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+)\s*(kb|mb|gb|tb)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = { kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 }[(m[2] ?? "").toLowerCase() as "kb"] ?? 1;
+  return Number(m[1]) * unit;
 }
 
 /** CFG-5 lists: comma-separated, trimmed, empty items ignored (lower-cased: exclusions match in any case). */
@@ -252,6 +269,7 @@ Environment:
   GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
   GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
   GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
+  GITLAB_MCP_MAX_RESPONSE_BYTES    largest Markdown or JSON part of a result, 16KB to 4MB (default 64KB)
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
@@ -263,7 +281,7 @@ Flags:
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
   --gitlab-url <url>               as GITLAB_URL
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
-  --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>
+  --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>, --max-response-bytes <size>
                                    as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit

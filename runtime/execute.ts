@@ -10,6 +10,7 @@ import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, type Confirmation } from "./policy/gates.js";
+import { fitRows, notice, type Render } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 
@@ -21,6 +22,8 @@ export interface ExecContext {
   readonly safeMode: boolean;
   readonly allowQuickActions: boolean;
   readonly embeddedResources: boolean;
+  /** RES-17: each part of a result stays within this many bytes. */
+  readonly maxResponseBytes: number;
   /** Asks the user to confirm a destructive action through form elicitation (SAF-14 step 3). */
   readonly elicit: (message: string) => Promise<Confirmation>;
   /** Whether an action may be suggested or run in this session (SUR-5). */
@@ -128,7 +131,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
   if (action.output.kind === "list") {
     const items = Array.isArray(answer.body) ? answer.body : [];
     const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
-    return listOutcome(action, format, items, page, ctx);
+    return listOutcome(action, format, items, page, ctx, params);
   }
   if (req.singleFromList) {
     // A list filtered to one item stands for a get: its first item is the object, and an empty list is
@@ -158,7 +161,7 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   const result = req.result.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
   if (action.output.kind === "list") {
     const conn = (result ?? {}) as { nodes?: unknown[]; pageInfo?: Record<string, unknown> };
-    return listOutcome(action, format, conn.nodes ?? [], cursorPage(conn.pageInfo), ctx);
+    return listOutcome(action, format, conn.nodes ?? [], cursorPage(conn.pageInfo), ctx, params);
   }
   if (result === null || result === undefined) {
     if (format.notFound) return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), steps(format.notFound.hints, ctx)) };
@@ -166,15 +169,19 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   return objectOutcome(action, format, result, ctx);
 }
 
-function listOutcome(action: ActionRecord, format: FormatterRecord, items: unknown[], page: ReturnType<typeof restPage>, ctx: ExecContext): Outcome {
+function listOutcome(action: ActionRecord, format: FormatterRecord, items: unknown[], page: ReturnType<typeof restPage>, ctx: ExecContext, params: Record<string, unknown>): Outcome {
   const p = format.present;
-  const written = table(p.title!, p.empty!, items, p.columns!, page, steps(format.nextSteps, ctx), p.details);
-  return {
-    kind: "success",
-    contentKind: action.contentKind,
-    markdown: written.markdown,
-    structured: { next_steps: written.steps, [action.output.key!]: items, pagination: page.pagination },
+  const render: Render = (rows, truncation) => {
+    const shown = items.slice(0, rows);
+    const written = table(p.title!, p.empty!, shown, p.columns!, page, steps(format.nextSteps, ctx), p.details, truncation && notice(truncation));
+    const structured: Record<string, unknown> = { next_steps: written.steps, [action.output.key!]: shown, pagination: page.pagination };
+    if (truncation) structured.truncation = truncation;
+    return { markdown: written.markdown, structured };
   };
+  // GraphQL lists page by cursor: a cut there cannot be resumed by page numbers, so it is not cut.
+  const rest = "per_page" in page.pagination ? page.pagination : undefined;
+  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params) : render(items.length);
+  return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 
 function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext): Outcome {

@@ -105,6 +105,7 @@ export function createSession(options: SessionOptions): Server {
       safeMode: config.safeMode,
       allowQuickActions: config.allowQuickActions,
       embeddedResources: config.embeddedResources,
+      maxResponseBytes: config.maxResponseBytes,
       routable: (id) => view.routable.byId.has(id),
       elicit: (message) => (options.canElicit === false ? Promise.resolve("unavailable") : confirm(server, message, extra.signal, log)),
       signal,

@@ -64,6 +64,21 @@ export const restPaginationSchema: JsonSchema = {
   additionalProperties: true,
 };
 
+/** RES-20: present when the server cut the result to fit the response size budget. */
+export const truncationSchema: JsonSchema = {
+  type: "object",
+  description: "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+  properties: {
+    reason: { type: "string" },
+    unit: { type: "string" },
+    shown: { type: "integer" },
+    total: { type: "integer" },
+    continue_with: { type: "string" },
+    continue_params: { type: "object", properties: {}, additionalProperties: true },
+  },
+  additionalProperties: true,
+};
+
 /** GraphQL cursor pagination (FMT-5). */
 export const cursorPaginationSchema: JsonSchema = {
   type: "object",
@@ -122,6 +137,7 @@ export function outputSchema(catalog: RawCatalog, action: RawAction): JsonSchema
         next_steps: nextStepsSchema,
         [out.key!]: { type: "array", items: typeSchema(catalog, out.list, false) },
         pagination,
+        truncation: truncationSchema,
       },
       required: [out.key!, "pagination"],
       additionalProperties: false,

@@ -129,6 +129,7 @@ export function table(
   page: PageReport,
   steps: readonly string[],
   details?: PresentationRecord["details"],
+  notice?: { line: string; step: string },
 ): { markdown: string; steps: string[] } {
   if (items.length === 0) return { markdown: escapeText(empty), steps: [] };
   let linked = false;
@@ -141,12 +142,14 @@ export function table(
     return `| ${cells.join(" | ")} |`;
   });
   const header = `| ${columns.map((c) => escapeText(c.label)).join(" | ")} |\n| ${columns.map(() => "---").join(" | ")} |`;
-  const allSteps = linked ? [LINK_HINT, ...steps] : [...steps];
+  // A cut page says so first: the notice line after the table, the way to continue as the first step (RES-20).
+  const allSteps = [...(linked ? [LINK_HINT] : []), ...(notice ? [notice.step] : []), ...steps];
   const parts = [`## ${escapeText(title)} (${countLabel(items.length, page)})`];
   const summary = summaryLine(items.length, page);
   if (summary) parts.push(summary);
   parts.push(`${header}\n${body.join("\n")}`);
   if (details) parts.push(...items.flatMap((item) => detailBlock(item, details)));
+  if (notice) parts.push(notice.line);
   const line = paginationLine(items.length, page);
   if (line) parts.push(line);
   return { markdown: parts.join("\n\n") + nextStepsSection(allSteps), steps: allSteps };
