@@ -47,15 +47,20 @@ export function fitRows(render: Render, rows: number, budget: number, id: string
     };
     return render(k, truncation);
   };
-  // The most rows that fit with the notice included, found by bisection.
-  let lo = 1;
-  let hi = rows - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (bytes(cut(mid)) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  return cut(resumableRows(lo, offset));
+  // The most rows that fit with the notice included. Rows are alike in size, so a proportional guess
+  // lands within a row or two; a short walk from there finds the exact count with few renderings.
+  const renders = new Map<number, { result: ReturnType<Render>; size: number }>();
+  const attempt = (k: number) => {
+    let r = renders.get(k);
+    if (!r) renders.set(k, (r = { result: cut(k), size: 0 }));
+    r.size ||= bytes(r.result);
+    return r;
+  };
+  const size = (k: number) => attempt(k).size;
+  let lo = Math.min(rows - 1, Math.max(1, Math.floor((rows * budget) / bytes(full))));
+  while (lo > 1 && size(lo) > budget) lo = Math.max(1, Math.min(lo - 1, Math.floor((lo * budget) / size(lo))));
+  while (lo + 1 < rows && size(lo + 1) <= budget) lo++;
+  return attempt(resumableRows(lo, offset)).result;
 }
 
 /** The Markdown line and next step that announce a cut (RES-20). */
