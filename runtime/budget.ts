@@ -32,9 +32,22 @@ export function resumableRows(fit: number, offset: number): number {
  * Renders the page within the budget. `page`/`perPage` locate the page GitLab returned; `params` are the
  * call's parameters, repeated in the continuation with the new page and per_page.
  */
-export function fitRows(render: Render, rows: number, budget: number, id: string, page: number, perPage: number, params: Record<string, unknown>): ReturnType<Render> {
+export function fitRows(
+  render: Render,
+  rows: number,
+  budget: number,
+  id: string,
+  page: number,
+  perPage: number,
+  params: Record<string, unknown>,
+  sourceChars?: number,
+): ReturnType<Render> {
   const full = render(rows);
-  if (rows <= 1 || bytes(full) <= budget) return full;
+  if (rows <= 1) return full;
+  // A page GitLab sent well under the budget (3 bytes a character at worst, plus our own fields) cannot
+  // serialise over it: only the Markdown, cheap to measure, could. Larger pages are measured in full.
+  const small = sourceChars !== undefined && sourceChars * 3 + 4096 < budget;
+  if (small ? Buffer.byteLength(full.markdown) <= budget : bytes(full) <= budget) return full;
   const offset = (page - 1) * perPage;
   const cut = (k: number): ReturnType<Render> => {
     const truncation: Truncation = {

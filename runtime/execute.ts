@@ -169,7 +169,15 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   return objectOutcome(action, format, result, ctx);
 }
 
-function listOutcome(action: ActionRecord, format: FormatterRecord, items: unknown[], page: ReturnType<typeof restPage>, ctx: ExecContext, params: Record<string, unknown>): Outcome {
+function listOutcome(
+  action: ActionRecord,
+  format: FormatterRecord,
+  items: unknown[],
+  page: ReturnType<typeof restPage>,
+  ctx: ExecContext,
+  params: Record<string, unknown>,
+  sourceChars?: number,
+): Outcome {
   const p = format.present;
   const render: Render = (rows, truncation) => {
     const shown = items.slice(0, rows);
@@ -180,7 +188,7 @@ function listOutcome(action: ActionRecord, format: FormatterRecord, items: unkno
   };
   // GraphQL lists page by cursor: a cut there cannot be resumed by page numbers, so it is not cut.
   const rest = "per_page" in page.pagination ? page.pagination : undefined;
-  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params) : render(items.length);
+  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params, sourceChars) : render(items.length);
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 

@@ -21,6 +21,8 @@ export interface RestAnswer {
   readonly status: number;
   readonly headers: Headers;
   readonly body: unknown;
+  /** Length of the body as GitLab sent it, in characters: lets the response budget skip measuring small pages. */
+  readonly size: number;
 }
 
 /** Normalises GITLAB_URL: the instance root, given as `https://host[/sub]` or `…/api/v4` (§8.2). */
@@ -95,9 +97,9 @@ export class GitLabClient implements GitLabApi {
       payload = JSON.stringify(call.body);
     }
     const res = await this.send(url, { method: call.method, headers, body: payload, signal: call.signal, redirect: "manual" }, `${call.method} request`);
-    const body = await readBody(res);
+    const { body, size } = await readBody(res);
     if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers);
-    return { status: res.status, headers: res.headers, body };
+    return { status: res.status, headers: res.headers, body, size };
   }
 
   /** One GraphQL request, retried as its policy allows. Throws GitLabGraphqlError for errors[] (ERR-18). */
@@ -111,7 +113,7 @@ export class GitLabClient implements GitLabApi {
     const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json", "user-agent": this.userAgent };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const res = await this.send(`${this.root}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query: document, variables }), signal, redirect: "manual" }, "GraphQL request");
-    const body = (await readBody(res)) as { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
+    const body = (await readBody(res)).body as { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
     if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers, true);
     if (!body || typeof body !== "object") throw new GitLabResponseError("GraphQL answer is not JSON");
     if (Array.isArray(body.errors) && body.errors.length > 0) throw new GitLabGraphqlError(body.errors.map((e) => String(e.message ?? "GraphQL error")));
@@ -127,15 +129,15 @@ export class GitLabClient implements GitLabApi {
   }
 }
 
-async function readBody(res: Response): Promise<unknown> {
+async function readBody(res: Response): Promise<{ body: unknown; size: number }> {
   const text = await res.text();
-  if (text.length === 0) return undefined;
-  if (!(res.headers.get("content-type") ?? "").includes("json")) return text;
+  if (text.length === 0) return { body: undefined, size: 0 };
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return { body: text, size: text.length };
   try {
-    return JSON.parse(text) as unknown;
+    return { body: JSON.parse(text) as unknown, size: text.length };
   } catch {
     if (res.ok) throw new GitLabResponseError("invalid JSON");
-    return text;
+    return { body: text, size: text.length };
   }
 }
 
