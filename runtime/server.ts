@@ -18,9 +18,9 @@ import type { ExecContext } from "./execute.js";
 import { GitLabClient, timed } from "./gitlab/client.js";
 import { Logger, mayCarrySecret, redact } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
-import { dynamicSurface } from "./surfaces/dynamic.js";
-import { individualSurface } from "./surfaces/individual.js";
-import { metaSurface } from "./surfaces/meta.js";
+import { DYNAMIC_INSTRUCTIONS, dynamicSurface } from "./surfaces/dynamic.js";
+import { INDIVIDUAL_INSTRUCTIONS, individualSurface } from "./surfaces/individual.js";
+import { META_INSTRUCTIONS, metaSurface } from "./surfaces/meta.js";
 import type { Surface } from "./surfaces/types.js";
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Confirmation } from "./policy/gates.js";
@@ -30,6 +30,7 @@ import { CATALOG_URI, catalogDocument, catalogResource, detailDocument, detailTe
 import { VERSION } from "./version.js";
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
+const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, individual: INDIVIDUAL_INSTRUCTIONS } as const;
 
 /** CFG-12: catalog methods wait this long for detection, then proceed with fallbacks. */
 const READINESS_LIMIT_MS = 20_000;
@@ -70,7 +71,7 @@ export function createSession(options: SessionOptions): Server {
     if (view.refuseAll) throw new McpError(-40300, view.refuseAll);
     return { view, surface };
   };
-  const instructions = SURFACES[config.surface](fallback, config.metaParamSchema).instructions;
+  const instructions = INSTRUCTIONS[config.surface];
   const server = new Server(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
     { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },

@@ -83,5 +83,10 @@ export function confirmationMessage(action: ActionRecord, params: Readonly<Recor
   return `Run ${action.id} (${action.title})${target ? ` on ${target}` : ""}? This operation may be irreversible.`;
 }
 
+/** SAF-14 step 4, wire text: the fail-closed refusal on meta (`gitlab_<domain>/<action>`) and individual (tool name). */
+export function confirmRefusal(call: string): string {
+  return `Confirm ${call}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`;
+}
+
 /** What the user answered to a confirmation request. */
 export type Confirmation = "accept" | "decline" | "cancel" | "unavailable";

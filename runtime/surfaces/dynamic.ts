@@ -15,6 +15,11 @@ import { applyPreset, combinedHints, exampleParams, withheldOutcome, type Surfac
 const FIND = "gitlab_find_action";
 const EXEC = "gitlab_execute_action";
 
+/** How a canonical ID maps to a call on this surface (SUR-4). */
+export const DYNAMIC_INSTRUCTIONS =
+  `This server exposes GitLab through two tools. Use ${FIND} to find the canonical action ID for a task, then run it with ` +
+  `${EXEC}, passing the ID as action and its parameters in params. Next steps in results name actions by canonical ID: pass them as action.`;
+
 /** The dynamic surface over a session view. */
 export function dynamicSurface(view: SessionView): Surface {
   const catalog = view.routable;
@@ -61,9 +66,7 @@ export function dynamicSurface(view: SessionView): Surface {
   return {
     name: "dynamic",
     tools,
-    instructions:
-      `This server exposes GitLab through two tools. Use ${FIND} to find the canonical action ID for a task, then run it with ` +
-      `${EXEC}, passing the ID as action and its parameters in params. Next steps in results name actions by canonical ID: pass them as action.`,
+    instructions: DYNAMIC_INSTRUCTIONS,
     call(name, args, ctx) {
       if (name === FIND) return Promise.resolve(find(catalog, args));
       if (name === EXEC) return execute(view, args, ctx);

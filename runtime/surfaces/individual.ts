@@ -5,9 +5,15 @@ import { inputSchemas, listedOutputSchemas } from "../../generated/index.js";
 import { individualToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
+import { confirmRefusal } from "../policy/gates.js";
 import { actionHints, withheldOutcome, type Surface } from "./types.js";
 
 const CONFIRM = { type: "boolean", description: "True to run this destructive action, only after the user explicitly approved it." };
+
+/** How a canonical ID maps to a call on this surface (SUR-4). */
+export const INDIVIDUAL_INSTRUCTIONS =
+  "This server exposes GitLab with one tool per action. Next steps in results name actions by canonical ID (domain.action): " +
+  "call the tool gitlab_<domain>_<action>, for example branch.get is gitlab_branch_get.";
 
 /** The individual surface over a session view. */
 export function individualSurface(view: SessionView): Surface {
@@ -29,9 +35,7 @@ export function individualSurface(view: SessionView): Surface {
   return {
     name: "individual",
     tools,
-    instructions:
-      "This server exposes GitLab with one tool per action. Next steps in results name actions by canonical ID (domain.action): " +
-      "call the tool gitlab_<domain>_<action>, for example branch.get is gitlab_branch_get.",
+    instructions: INDIVIDUAL_INSTRUCTIONS,
     call(name, args, ctx) {
       const action = catalog.byToolName.get(name);
       if (!action) {
@@ -47,7 +51,7 @@ export function individualSurface(view: SessionView): Surface {
         origin: name,
         openAliases: false,
         confirm,
-        destructiveRefusal: `Confirm ${name}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+        destructiveRefusal: confirmRefusal(name),
         mayElicit: true,
         previewName: name,
         previewIsError: true,

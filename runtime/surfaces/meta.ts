@@ -6,6 +6,7 @@ import { metaToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
 import type { ActionRecord } from "../catalog/types.js";
 import { executeAction } from "../execute.js";
+import { confirmRefusal } from "../policy/gates.js";
 import type { Outcome } from "../result.js";
 import { applyPreset, combinedHints, exampleParams, withheldOutcome, type MetaParamSchema, type Surface } from "./types.js";
 
@@ -33,6 +34,11 @@ export function paramsSchema(list: readonly ActionRecord[], mode: MetaParamSchem
     }),
   };
 }
+
+/** How a canonical ID maps to a call on this surface (SUR-4). */
+export const META_INSTRUCTIONS =
+  "This server exposes GitLab with one tool per domain. Next steps in results name actions by canonical ID (domain.action): " +
+  "call gitlab_<domain> with action set to the part after the dot and the parameters in params.";
 
 /** The meta surface over a session view. */
 export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
@@ -69,9 +75,7 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
   return {
     name: "meta",
     tools,
-    instructions:
-      "This server exposes GitLab with one tool per domain. Next steps in results name actions by canonical ID (domain.action): " +
-      "call gitlab_<domain> with action set to the part after the dot and the parameters in params.",
+    instructions: META_INSTRUCTIONS,
     call(name, args, ctx) {
       if (!names.has(name)) return undefined;
       return call(view, mode, name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
@@ -118,7 +122,7 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
     // project_path and other aliases are accepted only where the listed schema is open (CAT-24).
     openAliases: mode !== "full",
     confirm,
-    destructiveRefusal: `Confirm ${origin}? This action may be irreversible. The connected client cannot prompt for confirmation. Re-send with confirm=true only after the user explicitly approves this operation.`,
+    destructiveRefusal: confirmRefusal(origin),
     mayElicit: true,
     previewName: action.id,
     previewIsError: false,
