@@ -1,8 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// The young generation is capped at 2 MiB per semi-space: this server allocates many short-lived
-// response objects, and V8 would otherwise grow the young generation to ~48 MiB (issue 5 memory
-// budget: 113 MiB peak without the cap, 99 MiB with it, after 300 calls listing 100 rows).
-// The gitlab-mcp-server command: stdio by default, Streamable HTTP with --http. On stdio, stdout is the
+// The gitlab-mcp-server command (bundled into dist/runtime/server.cjs, started by launcher.cts): stdio by default, Streamable HTTP with --http. On stdio, stdout is the
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
@@ -47,6 +43,7 @@ async function main(): Promise<void> {
   const server = createSession({ config, token: config.token, log });
   await server.connect(new StdioServerTransport());
   log.info("gitlab-mcp-server ready on stdio", { version: VERSION, surface: config.surface });
+  log.debug("start-up", { code_cache: (globalThis as { __gitlabMcpCodeCache?: string }).__gitlabMcpCodeCache ?? "none", ms: Math.round(performance.now()) });
 }
 
 main().catch((e: unknown) => {

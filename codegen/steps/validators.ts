@@ -19,14 +19,23 @@ export function validatorOutputs(model: CatalogModel): Output[] {
     ajv.addSchema({ ...model.inputSchemas[a.id], $id: `in:${a.id}` });
     exports[exportName("input", a.id)] = `in:${a.id}`;
   }
-  // ajv's ESM output still loads its runtime helpers with require(); give the module one.
-  const code = standaloneCode(ajv, exports).replace(/^"use strict";/, "");
+  // ajv's ESM output still loads its runtime helpers with require("ajv/dist/runtime/<name>").default;
+  // turn each into an import, so a bundler includes the helper and nothing is resolved at run time.
+  const helpers = new Map<string, string>();
+  const code = standaloneCode(ajv, exports)
+    .replace(/^"use strict";/, "")
+    .replace(/require\("(ajv\/dist\/runtime\/[a-z0-9_]+)"\)\.default/g, (_, path: string) => {
+      const name = `runtime_${path.split("/").pop()!}`;
+      helpers.set(name, path);
+      return name;
+    });
+  if (/require\(/.test(code)) throw new Error("generated/validators.js: ajv emitted a require() this step does not turn into an import");
   const table = (prefix: string) =>
     `{\n${model.actions.map((a) => `  ${JSON.stringify(a.id)}: ${exportName(prefix, a.id)},`).join("\n")}\n}`;
   const js = [
     banner(model.docsVersion),
-    'import { createRequire } from "node:module";',
-    "const require = createRequire(import.meta.url);",
+    // The helpers are CommonJS: Node hands an ES module their exports object, whose `default` is the helper.
+    ...[...helpers].map(([name, path]) => `import ${name}_cjs from "${path}.js";\nconst ${name} = ${name}_cjs.default ?? ${name}_cjs;`),
     code,
     `export const inputValidators = ${table("input")};`,
   ].join("\n");

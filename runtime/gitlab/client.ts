@@ -1,9 +1,10 @@
-// The GitLab client: native fetch, REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
+// The GitLab client (transport.ts: Node's http/https), REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
 // token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
 // retries a mutation (RES-6).
 import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError } from "./errors.js";
 import { withRetries, type RetryPolicy } from "./retry.js";
+import { send, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
 
 /** A REST request with the path already expanded and encoded (relative to /api/v4). */
 export interface RestCall {
@@ -19,7 +20,7 @@ export interface RestCall {
 /** A successful REST answer. */
 export interface RestAnswer {
   readonly status: number;
-  readonly headers: Headers;
+  readonly headers: HeaderReader;
   readonly body: unknown;
   /** Length of the body as GitLab sent it, in characters: lets the response budget skip measuring small pages. */
   readonly size: number;
@@ -96,8 +97,8 @@ export class GitLabClient implements GitLabApi {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(call.body);
     }
-    const res = await this.send(url, { method: call.method, headers, body: payload, signal: call.signal, redirect: "manual" }, `${call.method} request`);
-    const { body, size } = await readBody(res);
+    const res = await this.send({ method: call.method, url, headers, body: payload, signal: call.signal }, `${call.method} request`);
+    const { body, size } = readBody(res);
     if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers);
     return { status: res.status, headers: res.headers, body, size };
   }
@@ -112,31 +113,31 @@ export class GitLabClient implements GitLabApi {
   private async graphqlOnce(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
     const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json", "user-agent": this.userAgent };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    const res = await this.send(`${this.root}/api/graphql`, { method: "POST", headers, body: JSON.stringify({ query: document, variables }), signal, redirect: "manual" }, "GraphQL request");
-    const body = (await readBody(res)).body as { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
+    const res = await this.send({ method: "POST", url: `${this.root}/api/graphql`, headers, body: JSON.stringify({ query: document, variables }), signal }, "GraphQL request");
+    const body = readBody(res).body as { data?: Record<string, unknown> | null; errors?: { message?: string }[] } | undefined;
     if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers, true);
     if (!body || typeof body !== "object") throw new GitLabResponseError("GraphQL answer is not JSON");
     if (Array.isArray(body.errors) && body.errors.length > 0) throw new GitLabGraphqlError(body.errors.map((e) => String(e.message ?? "GraphQL error")));
     return body.data ?? null;
   }
 
-  private async send(url: string, init: RequestInit, operation: string): Promise<Response> {
+  private async send(request: HttpRequest, operation: string): Promise<HttpAnswer> {
     try {
-      return await fetch(url, init);
+      return await send(request);
     } catch (e) {
-      throw classifyNetworkError(e, init.signal ?? undefined, operation);
+      throw classifyNetworkError(e, request.signal, operation);
     }
   }
 }
 
-async function readBody(res: Response): Promise<{ body: unknown; size: number }> {
-  const text = await res.text();
+function readBody(res: HttpAnswer): { body: unknown; size: number } {
+  const text = res.text;
   if (text.length === 0) return { body: undefined, size: 0 };
   if (!(res.headers.get("content-type") ?? "").includes("json")) return { body: text, size: text.length };
   try {
     return { body: JSON.parse(text) as unknown, size: text.length };
   } catch {
-    if (res.ok) throw new GitLabResponseError("invalid JSON");
+    if (res.status >= 200 && res.status < 300) throw new GitLabResponseError("invalid JSON");
     return { body: text, size: text.length };
   }
 }
@@ -146,12 +147,13 @@ function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, opera
     const reason: unknown = signal.reason;
     return new GitLabNetworkError(reason instanceof Error && reason.name === "TimeoutError" ? "deadline" : "canceled", operation);
   }
-  // undici puts the socket error in cause; a multi-address connect puts several in cause.errors.
-  const cause = (e as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
-  const code = cause?.code ?? cause?.errors?.find((x) => x.code)?.code ?? "";
+  // Node puts the socket error's code on the error; a connect that tried several addresses (IPv6 and
+  // IPv4) fails with an AggregateError holding one error per address.
+  const err = e as { code?: string; errors?: { code?: string }[] };
+  const code = err.code ?? err.errors?.find((x) => x.code)?.code ?? "";
   if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation, code);
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation, code);
-  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") return new GitLabNetworkError("timeout", operation, code);
+  if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT") return new GitLabNetworkError("timeout", operation, code);
   if (/CERT|SSL|TLS/.test(code)) return new GitLabNetworkError("tls", operation, code);
   return new GitLabNetworkError("network", operation, code);
 }

@@ -2,13 +2,14 @@
 // [ (<GitLab message>)][. Suggestion: <hint>]`, with no URL, token or bare status code in it (ERR-4).
 import { redact } from "../log.js";
 import { requestedWaitMs } from "./retry.js";
+import type { HeaderReader } from "./transport.js";
 
 /** A GitLab HTTP failure. */
 export class GitLabHttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    readonly headers: Headers,
+    readonly headers: HeaderReader,
     readonly graphql = false,
   ) {
     super(`GitLab answered ${status}`);

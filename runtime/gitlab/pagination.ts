@@ -1,6 +1,7 @@
 // Parses GitLab's pagination headers into the one pagination model of FMT-5 (REST offset, with the
 // keyset cursor of Appendix B when GitLab's Link header names a next page) and GraphQL pageInfo.
 import type { CursorPagination, PageReport, RestPagination } from "../markdown/writer.js";
+import type { HeaderReader } from "./transport.js";
 
 const int = (v: string | null): number | undefined => {
   if (v === null || v.trim() === "") return undefined;
@@ -19,7 +20,7 @@ export function nextLink(link: string | null): string | undefined {
 }
 
 /** REST pagination from headers; `requested` fills page/per_page when GitLab sent nothing. */
-export function restPage(headers: Headers, shown: number, requested: { page?: number; per_page?: number }): PageReport {
+export function restPage(headers: HeaderReader, shown: number, requested: { page?: number; per_page?: number }): PageReport {
   const page = int(headers.get("x-page"));
   const perPage = int(headers.get("x-per-page"));
   const total = int(headers.get("x-total"));

@@ -3,6 +3,7 @@
 // A write is never re-sent once it may have reached GitLab: only a connection that could not be
 // established at all is tried again (RES-7).
 import { GitLabHttpError, GitLabNetworkError } from "./errors.js";
+import type { HeaderReader } from "./transport.js";
 
 /** Whether the request may change GitLab (writes are retried only when nothing was sent). */
 export type RetryPolicy = "read" | "write";
@@ -13,7 +14,7 @@ const MAX_RETRIES = 3;
 const MAX_WAIT_MS = 60_000;
 
 /** The wait GitLab asked for, from Retry-After (seconds or HTTP date) or RateLimit-Reset (epoch seconds). */
-export function requestedWaitMs(headers: Headers, now = Date.now()): number | undefined {
+export function requestedWaitMs(headers: HeaderReader, now = Date.now()): number | undefined {
   const after = headers.get("retry-after");
   if (after) {
     if (/^\d+$/.test(after.trim())) return Number(after) * 1000;

@@ -40,6 +40,28 @@ describe("command line (CFG-6, CFG-14)", () => {
   });
 });
 
+describe("start-up from the shipped code cache (issue 5)", () => {
+  const cacheState = (stderr: string) => /"msg":"start-up","code_cache":"(\w+)"/.exec(stderr)?.[1];
+
+  it("run as `node <command>`, the server compiles nothing the build's code cache holds", async () => {
+    const conn = await connect({ env: { GITLAB_MCP_LOG_LEVEL: "debug" } });
+    await conn.close();
+    assert.equal(cacheState(conn.stderr.join("")), "used");
+  });
+
+  it("run through its shebang, as the installed command, it uses the cache too; with other V8 flags it still works", () => {
+    const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n";
+    const env = { PATH: process.env.PATH ?? "", GITLAB_URL: "http://127.0.0.1:9", GITLAB_MCP_LOG_LEVEL: "debug" };
+    const direct = spawnSync(CLI, [], { env, encoding: "utf8", input: initialize });
+    assert.equal(cacheState(direct.stderr), "used");
+    assert.match(direct.stdout, /"serverInfo":\{"name":"gitlab-mcp-server"/);
+    // V8 refuses a cache made under other flags: the server then compiles as usual and answers the same.
+    const flagged = spawnSync(process.execPath, ["--max-semi-space-size=2", CLI], { env, encoding: "utf8", input: initialize });
+    assert.equal(cacheState(flagged.stderr), "rejected");
+    assert.match(flagged.stdout, /"serverInfo":\{"name":"gitlab-mcp-server"/);
+  });
+});
+
 describe("stdio and credential hygiene (CFG-13, ERR-20)", () => {
   let sim: GitLabSimulator;
   before(async () => {

@@ -9,7 +9,7 @@ import type { GitLabSimulator } from "../sim/simulator.js";
 export const SIM_TOKEN = "glpat-simulator-token";
 
 /** Path of the built server: the bundle that `npm run build` writes and `bin` names. */
-export const CLI = new URL("../../runtime/gitlab-mcp-server.mjs", import.meta.url).pathname;
+export const CLI = new URL("../../runtime/gitlab-mcp-server.cjs", import.meta.url).pathname;
 
 /** A connected client and what the server wrote to stderr. */
 export interface Connection {

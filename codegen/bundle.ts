@@ -1,0 +1,59 @@
+// `npm run build`, after tsc: packages the compiled runtime into the command package.json's bin names.
+//   dist/runtime/server.cjs               the server (dist/runtime/cli.js and its dependencies), one file
+//   dist/runtime/gitlab-mcp-server.cjs    the command: loads server.cjs with V8's code cache
+//   dist/runtime/server.cjs.cache         that cache, written by a warm-up run of the command
+// CommonJS because Node 20 can use a code cache only for a script it compiles through node:vm; code
+// only --http needs sits in lazily initialised modules, so a stdio start evaluates none of it.
+import { build } from "esbuild";
+import { spawn } from "node:child_process";
+import { chmodSync, readFileSync, rmSync, statSync } from "node:fs";
+
+const root = new URL("../", import.meta.url).pathname;
+const { version } = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { version: string };
+const out = `${root}dist/runtime`;
+const command = `${out}/gitlab-mcp-server.cjs`;
+const cache = `${out}/server.cjs.cache`;
+
+const common = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, keepNames: true, logLevel: "warning" } as const;
+await build({
+  ...common,
+  entryPoints: [`${out}/cli.js`],
+  outfile: `${out}/server.cjs`,
+  // The runtime is written as ES modules: give the few import.meta.url readers the CommonJS equivalent.
+  define: { __PACKAGE_VERSION__: JSON.stringify(version), "import.meta.url": "__import_meta_url" },
+  banner: { js: 'var __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+});
+await build({
+  ...common,
+  entryPoints: [`${root}runtime/launcher.cts`],
+  outfile: command,
+  banner: { js: "#!/usr/bin/env node" },
+});
+chmodSync(command, 0o755);
+
+// Warm-up: a stdio session that initializes, lists tools and resources and asks the finder, with no
+// token and an unreachable GitLab (nothing is sent: no token, no scope check). The command writes the
+// code cache of everything compiled by then as it exits.
+rmSync(cache, { force: true });
+const messages = [
+  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "build", version } } },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+  { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+  { jsonrpc: "2.0", id: 3, method: "resources/list", params: {} },
+  { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "gitlab_find_action", arguments: { query: "list merge requests" } } },
+];
+await new Promise<void>((resolve, reject) => {
+  const child = spawn(command, [], {
+    env: { PATH: process.env.PATH ?? "", GITLAB_URL: "http://127.0.0.1:9", GITLAB_MCP_LOG_LEVEL: "error", GITLAB_MCP_BUILD_CODE_CACHE: "1" },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let answered = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    answered += chunk.toString().split("\n").filter((l) => l.includes('"id"')).length;
+    if (answered >= 4) child.stdin.end();
+  });
+  child.on("error", reject);
+  child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`code-cache warm-up exited with ${code}`))));
+  child.stdin.write(messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
+});
+if (statSync(cache).size === 0) throw new Error("code-cache warm-up wrote an empty cache");
