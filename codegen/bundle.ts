@@ -2,11 +2,13 @@
 //   dist/runtime/server.cjs               the server (dist/runtime/cli.js and its dependencies), one file
 //   dist/runtime/gitlab-mcp-server.cjs    the command: loads server.cjs with V8's code cache
 //   dist/runtime/server.cjs.cache         that cache, written by a warm-up run of the command
+//   dist/runtime/domains/<domain>.cjs     a domain's validators, formatters and output schemas, which
+//                                         the server requires the first time one of its actions runs
 // CommonJS because Node 20 can use a code cache only for a script it compiles through node:vm; code
 // only --http needs sits in lazily initialised modules, so a stdio start evaluates none of it.
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { spawn } from "node:child_process";
-import { chmodSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 
 const root = new URL("../", import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { version: string };
@@ -15,13 +17,35 @@ const command = `${out}/gitlab-mcp-server.cjs`;
 const cache = `${out}/server.cjs.cache`;
 
 const common = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, keepNames: true, logLevel: "warning" } as const;
+
+/** generated/domains/index.js imports each domain module: in the bundle, that becomes require("./domains/<d>.cjs"). */
+const domainsExternal: Plugin = {
+  name: "domains-external",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z_]+\.js$/ }, (args) =>
+      args.importer.endsWith("/generated/domains/index.js") ? { path: `./domains/${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
+    );
+  },
+};
+
+rmSync(`${out}/domains`, { recursive: true, force: true });
 await build({
   ...common,
   entryPoints: [`${out}/cli.js`],
   outfile: `${out}/server.cjs`,
+  plugins: [domainsExternal],
+  // import() of a domain module becomes a require() of its file beside server.cjs.
+  supported: { "dynamic-import": false },
   // The runtime is written as ES modules: give the few import.meta.url readers the CommonJS equivalent.
   define: { __PACKAGE_VERSION__: JSON.stringify(version), "import.meta.url": "__import_meta_url" },
   banner: { js: 'var __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+});
+const domainDir = `${root}dist/generated/domains`;
+await build({
+  ...common,
+  entryPoints: readdirSync(domainDir).filter((f) => /^[a-z_]+\.js$/.test(f) && f !== "index.js").map((f) => `${domainDir}/${f}`),
+  outdir: `${out}/domains`,
+  outExtension: { ".js": ".cjs" },
 });
 await build({
   ...common,

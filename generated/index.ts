@@ -3,9 +3,8 @@
 
 // The only entry point runtime/ imports generated code through (STYLE rule 1).
 export { actions, domains } from "./registry.js";
-export { formatters } from "./formatters.js";
-export { inputSchemas, outputSchemas, listedOutputSchemas, envelopeOutputSchema } from "./schemas.js";
-export { inputValidators } from "./validators.js";
+export { inputSchemas, listedOutputSchemas, envelopeOutputSchema } from "./schemas.js";
+export { domainCode } from "./domains/index.js";
 export type { ActionId, ActionParams } from "./actions.types.js";
 
 /** GitLab release whose API documentation the catalog was written from. */

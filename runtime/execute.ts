@@ -3,7 +3,7 @@
 // writer. No surface has handler code of its own.
 import { parseTemplate } from "url-template";
 import type { ActionRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
-import { formatters } from "../generated/index.js";
+import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabHttpError, GitLabResponseError } from "./gitlab/errors.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
@@ -60,7 +60,8 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     ctx.log.info("call refused", { action: action.id, refusal_class: refusalClass });
     return { kind: "refusal", text };
   };
-  const prepared = prepareParams(action, input, frame.origin, frame.openAliases);
+  const { validate, format } = await actionCode(action, ctx.log);
+  const prepared = prepareParams(action, validate, input, frame.origin, frame.openAliases);
   if (!prepared.ok) return refuse("validation", prepared.message);
   const params = prepared.params;
   const quick = ctx.allowQuickActions ? undefined : findQuickAction(action, params);
@@ -75,7 +76,6 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     if (answer === "decline" || answer === "cancel") return refuse("confirmation", CANCELED);
     if (answer !== "accept") return refuse("confirmation", frame.destructiveRefusal);
   }
-  const format = formatters[action.id];
   try {
     const outcome = action.request.kind === "rest" ? await runRest(action, action.request, params, format, ctx) : await runGraphql(action, action.request, params, format, ctx);
     if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);

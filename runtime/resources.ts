@@ -1,10 +1,11 @@
 // gitlab://tools and gitlab://tools/{id} (MAN-1..MAN-5): the action catalog as the session sees it, with
 // the exact call shape for the active surface, on every surface.
 import { ErrorCode, McpError, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import { inputSchemas, outputSchemas } from "../generated/index.js";
-import { individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
+import { inputSchemas } from "../generated/index.js";
+import { actionCode, individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
 import type { ActionRecord } from "./catalog/types.js";
 import type { ToolSurface } from "./config.js";
+import type { Logger } from "./log.js";
 import { withheldSentence, type SessionView } from "./policy/view.js";
 import type { Surface } from "./surfaces/types.js";
 import { exampleParams } from "./surfaces/types.js";
@@ -76,7 +77,7 @@ function lookup(surface: ToolSurface, view: SessionView, id: string): ActionReco
 }
 
 /** MAN-3 and MAN-4; MAN-5 answers resource-not-found. */
-export function detailDocument(surface: ToolSurface, view: SessionView, uri: string): Record<string, unknown> {
+export async function detailDocument(surface: ToolSurface, view: SessionView, uri: string, log?: Logger): Promise<Record<string, unknown>> {
   const id = decodeURIComponent(uri.slice(`${CATALOG_URI}/`.length));
   const action = id && !id.includes("/") ? lookup(surface, view, id) : undefined;
   if (!action) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
@@ -95,7 +96,7 @@ export function detailDocument(surface: ToolSurface, view: SessionView, uri: str
     surface,
     call,
     input_schema: inputSchemas[action.id],
-    output_schema: outputSchemas[action.id],
+    output_schema: (await actionCode(action, log)).outputSchema,
     read_only: action.classification === "read",
     destructive,
     idempotent: action.idempotent,

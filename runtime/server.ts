@@ -87,7 +87,7 @@ export function createSession(options: SessionOptions): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { view, surface } = await surfaceNow();
     const uri = request.params.uri;
-    const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? detailDocument(config.surface, view, uri) : undefined;
+    const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? await detailDocument(config.surface, view, uri, log) : undefined;
     if (!doc) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(doc, null, 2) }] };
   });

@@ -2,8 +2,8 @@
 // validator, and one message that reports every problem at once (VAL-11, VAL-16). Nothing reaches
 // GitLab for a call that fails here.
 import type { ErrorObject } from "ajv";
-import type { ActionRecord, JsonSchema } from "./catalog/types.js";
-import { inputSchemas, inputValidators } from "../generated/index.js";
+import type { ActionRecord, JsonSchema, Validator } from "./catalog/types.js";
+import { inputSchemas } from "../generated/index.js";
 
 /** The result of preparing a call's params. */
 export type Prepared = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
@@ -27,7 +27,7 @@ export function distance(a: string, b: string): number {
  * Normalises and validates params for an action. `openAliases` says whether the surface's schema is
  * open, so parameter aliases (project_path, branch) are accepted (CAT-24).
  */
-export function prepareParams(action: ActionRecord, input: Record<string, unknown>, origin: string, openAliases: boolean): Prepared {
+export function prepareParams(action: ActionRecord, validate: Validator, input: Record<string, unknown>, origin: string, openAliases: boolean): Prepared {
   const params: Record<string, unknown> = {};
   const props = (inputSchemas[action.id].properties ?? {}) as Record<string, JsonSchema>;
   const aliasOf = new Map<string, string>();
@@ -39,7 +39,6 @@ export function prepareParams(action: ActionRecord, input: Record<string, unknow
     if (value === null && !action.requiredParams.includes(name)) continue;
     params[name] = coerce(value, props[name]);
   }
-  const validate = inputValidators[action.id];
   if (validate(params)) return { ok: true, params };
   return { ok: false, message: invalidMessage(origin, action, params, validate.errors ?? []) };
 }

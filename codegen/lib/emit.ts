@@ -27,7 +27,7 @@ const parsers: Record<string, string> = { ".ts": "typescript", ".js": "babel", "
 export async function format(root: string, output: Output): Promise<Output> {
   const ext = Object.keys(parsers).find((e) => output.path.endsWith(e));
   // Precompiled validators stay as ajv prints them: formatting would triple their size for no reader.
-  if (!ext || output.path.endsWith(".txt") || output.path.endsWith("validators.js")) return output;
+  if (!ext || output.path.endsWith(".txt") || output.path.endsWith(".validators.js")) return output;
   const options = (await prettier.resolveConfig(join(root, output.path))) ?? {};
   return { path: output.path, content: await prettier.format(output.content, { ...options, parser: parsers[ext] }) };
 }

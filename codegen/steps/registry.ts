@@ -1,5 +1,6 @@
-// Writes the declarative catalog data: generated/registry.ts (actions and domains),
-// generated/formatters.ts (presentation records), generated/schemas.ts and generated/index.ts.
+// Writes the declarative catalog data: generated/registry.ts (actions and domains) and
+// generated/schemas.ts, loaded at start; per domain, generated/domains/<domain>.ts (presentation records
+// and output schemas), loaded when one of its actions first runs; and generated/index.ts.
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { envelopeSchema } from "../lib/schemas.js";
@@ -18,19 +19,24 @@ export function registryOutputs(model: CatalogModel): Output[] {
   const b = banner(model.docsVersion);
   return [
     { path: "generated/registry.ts", content: template("registry.ts.hbs")({ banner: b, domains: json(model.domains), actions: json(model.actions) }) },
-    {
-      path: "generated/formatters.ts",
-      content: template("formatter.ts.hbs")({
-        banner: b,
-        formatters: model.actions.map((a) => ({ id: a.id, title: a.title, record: json(model.formatters[a.id]) })),
-      }),
-    },
+    ...model.domains.map((d) => {
+      const own = model.actions.filter((a) => a.domain === d.name);
+      return {
+        path: `generated/domains/${d.name}.ts`,
+        content: template("domain.ts.hbs")({
+          banner: b,
+          domain: d.name,
+          formatters: own.map((a) => ({ id: a.id, title: a.title, record: json(model.formatters[a.id]) })),
+          outputSchemas: json(Object.fromEntries(own.map((a) => [a.id, model.outputSchemas[a.id]]))),
+        }),
+      };
+    }),
+    { path: "generated/domains/index.ts", content: template("domains-index.ts.hbs")({ banner: b, domains: model.domains }) },
     {
       path: "generated/schemas.ts",
       content: template("schemas.ts.hbs")({
         banner: b,
         inputSchemas: json(model.inputSchemas),
-        outputSchemas: json(model.outputSchemas),
         listedOutputSchemas: json(model.listedOutputSchemas),
         envelope: json(envelopeSchema),
       }),

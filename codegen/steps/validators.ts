@@ -1,4 +1,4 @@
-// Precompiles every input schema into standalone ajv validators (generated/validators.js), so the server
+// Precompiles every input schema into standalone ajv validators (generated/domains/*.validators.js), so the server
 // never compiles a schema at start (issue 5's start-up budget). Output schemas are not compiled here:
 // the tests check every result against them with the SDK client's own validator and with Ajv2020, and
 // the server does not re-validate what it wrote itself.
@@ -10,51 +10,36 @@ import type { CatalogModel } from "../lib/model.js";
 
 const exportName = (prefix: string, id: string) => `${prefix}_${id.replace(/\./g, "__")}`;
 
-/** generated/validators.js and its declaration file. */
+/** generated/domains/<domain>.validators.js: one module per domain, loaded with the domain's code. */
 export function validatorOutputs(model: CatalogModel): Output[] {
-  const ajv = new Ajv({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true, messages: false });
-  addFormats.default(ajv);
-  const exports: Record<string, string> = {};
-  for (const a of model.actions) {
-    ajv.addSchema({ ...model.inputSchemas[a.id], $id: `in:${a.id}` });
-    exports[exportName("input", a.id)] = `in:${a.id}`;
-  }
-  // ajv's ESM output still loads its runtime helpers with require("ajv/dist/runtime/<name>").default;
-  // turn each into an import, so a bundler includes the helper and nothing is resolved at run time.
-  const helpers = new Map<string, string>();
-  const code = standaloneCode(ajv, exports)
-    .replace(/^"use strict";/, "")
-    .replace(/require\("(ajv\/dist\/runtime\/[a-z0-9_]+)"\)\.default/g, (_, path: string) => {
-      const name = `runtime_${path.split("/").pop()!}`;
-      helpers.set(name, path);
-      return name;
-    });
-  if (/require\(/.test(code)) throw new Error("generated/validators.js: ajv emitted a require() this step does not turn into an import");
-  const table = (prefix: string) =>
-    `{\n${model.actions.map((a) => `  ${JSON.stringify(a.id)}: ${exportName(prefix, a.id)},`).join("\n")}\n}`;
-  const js = [
-    banner(model.docsVersion),
-    // The helpers are CommonJS: Node hands an ES module their exports object, whose `default` is the helper.
-    ...[...helpers].map(([name, path]) => `import ${name}_cjs from "${path}.js";\nconst ${name} = ${name}_cjs.default ?? ${name}_cjs;`),
-    code,
-    `export const inputValidators = ${table("input")};`,
-  ].join("\n");
-  const dts = [
-    banner(model.docsVersion),
-    'import type { ErrorObject } from "ajv";',
-    "",
-    "/** A precompiled ajv validator: true when valid, otherwise `errors` holds every problem. */",
-    "export interface Validator {",
-    "  (data: unknown): boolean;",
-    "  errors?: ErrorObject[] | null;",
-    "}",
-    "",
-    "/** Input validators, keyed by canonical action ID. */",
-    "export declare const inputValidators: Readonly<Record<string, Validator>>;",
-    "",
-  ].join("\n");
-  return [
-    { path: "generated/validators.js", content: js },
-    { path: "generated/validators.d.ts", content: dts },
-  ];
+  return model.domains.map((d) => {
+    const own = model.actions.filter((a) => a.domain === d.name);
+    const ajv = new Ajv({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true, messages: false });
+    addFormats.default(ajv);
+    const exports: Record<string, string> = {};
+    for (const a of own) {
+      ajv.addSchema({ ...model.inputSchemas[a.id], $id: `in:${a.id}` });
+      exports[exportName("input", a.id)] = `in:${a.id}`;
+    }
+    // ajv's ESM output still loads its runtime helpers with require("ajv/dist/runtime/<name>").default;
+    // turn each into an import, so a bundler includes the helper and nothing is resolved at run time.
+    const helpers = new Map<string, string>();
+    const code = standaloneCode(ajv, exports)
+      .replace(/^"use strict";/, "")
+      .replace(/require\("(ajv\/dist\/runtime\/[a-z0-9_]+)"\)\.default/g, (_, path: string) => {
+        const name = `runtime_${path.split("/").pop()!}`;
+        helpers.set(name, path);
+        return name;
+      });
+    if (/require\(/.test(code)) throw new Error(`generated/domains/${d.name}.validators.js: ajv emitted a require() this step does not turn into an import`);
+    const table = `{\n${own.map((a) => `  ${JSON.stringify(a.id)}: ${exportName("input", a.id)},`).join("\n")}\n}`;
+    const js = [
+      banner(model.docsVersion),
+      // The helpers are CommonJS: Node hands an ES module their exports object, whose `default` is the helper.
+      ...[...helpers].map(([name, path]) => `import ${name}_cjs from "${path}.js";\nconst ${name} = ${name}_cjs.default ?? ${name}_cjs;`),
+      code,
+      `export const inputValidators = ${table};`,
+    ].join("\n");
+    return { path: `generated/domains/${d.name}.validators.js`, content: js };
+  });
 }

@@ -1,7 +1,8 @@
 // Lookups over the generated catalog, built once per process. Tool names map back to actions by table,
 // never by splitting the string, because domains contain underscores (CAT-28).
-import { actions, domains } from "../../generated/index.js";
-import type { ActionRecord, DomainRecord } from "./types.js";
+import { actions, domainCode, domains } from "../../generated/index.js";
+import type { Logger } from "../log.js";
+import type { ActionCode, ActionRecord, DomainCode, DomainRecord } from "./types.js";
 
 /** Read-only views of the catalog. */
 export interface Catalog {
@@ -34,6 +35,28 @@ export function catalogOf(list: readonly ActionRecord[], domainList: readonly Do
     byToolName: new Map(list.map((a) => [individualToolName(a), a])),
     lifecycle: new Map(list.flatMap((a) => (a.lifecycleAliases ?? []).map((l) => [l.alias, { action: a, params: l.params }] as const))),
   };
+}
+
+/** Domain modules loaded so far: at most one entry per domain, kept for the life of the process. */
+const loaded = new Map<string, Promise<DomainCode>>();
+
+/**
+ * An action's validator, formatter and output schema. They live in one generated module per domain,
+ * loaded the first time the domain is used, so start-up evaluates only what listing tools needs.
+ */
+export async function actionCode(action: ActionRecord, log?: Logger): Promise<ActionCode> {
+  let code = loaded.get(action.domain);
+  if (!code) {
+    const started = performance.now();
+    code = domainCode[action.domain]();
+    loaded.set(action.domain, code);
+    code.then(
+      () => log?.debug("domain code loaded", { domain: action.domain, ms: Math.round((performance.now() - started) * 10) / 10 }),
+      () => loaded.delete(action.domain),
+    );
+  }
+  const m = await code;
+  return { validate: m.inputValidators[action.id], format: m.formatters[action.id], outputSchema: m.outputSchemas[action.id] };
 }
 
 /** The whole generated catalog. */

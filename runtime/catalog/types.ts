@@ -162,7 +162,7 @@ export interface ActionRecord {
   readonly output: OutputRecord;
 }
 
-/** How an action's result is written: generated into generated/formatters.ts, interpreted by the writer. */
+/** How an action's result is written: generated into generated/domains/<domain>.ts, interpreted by the writer. */
 export interface FormatterRecord {
   readonly present: PresentationRecord;
   readonly nextSteps: readonly NextStepRecord[];
@@ -178,3 +178,23 @@ export interface DomainRecord {
 
 /** A JSON Schema object as the generated schemas hold it. */
 export type JsonSchema = { readonly [key: string]: unknown };
+
+/** A precompiled ajv validator: true when valid, otherwise `errors` holds every problem. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: import("ajv").ErrorObject[] | null;
+}
+
+/** A domain's generated module: what running its actions needs beyond the registry. */
+export interface DomainCode {
+  readonly inputValidators: Readonly<Record<string, Validator>>;
+  readonly formatters: Readonly<Record<string, FormatterRecord>>;
+  readonly outputSchemas: Readonly<Record<string, JsonSchema>>;
+}
+
+/** One action's share of its domain's module. */
+export interface ActionCode {
+  readonly validate: Validator;
+  readonly format: FormatterRecord;
+  readonly outputSchema: JsonSchema;
+}

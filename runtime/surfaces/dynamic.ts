@@ -1,8 +1,9 @@
 // The dynamic surface (§2.2): two tools over the whole routable catalog. gitlab_find_action searches
 // it without touching GitLab; gitlab_execute_action runs an action by canonical ID through executeAction.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { envelopeOutputSchema, formatters, inputSchemas, outputSchemas } from "../../generated/index.js";
-import { resolveAction, type Catalog } from "../catalog/index.js";
+import { envelopeOutputSchema, inputSchemas } from "../../generated/index.js";
+import { actionCode, resolveAction, type Catalog } from "../catalog/index.js";
+import type { Logger } from "../log.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
 import { findActions, lowConfidence, parameterGuidance, suggestions, tokenize } from "../finder.js";
@@ -68,7 +69,7 @@ export function dynamicSurface(view: SessionView): Surface {
     tools,
     instructions: DYNAMIC_INSTRUCTIONS,
     call(name, args, ctx) {
-      if (name === FIND) return Promise.resolve(find(catalog, args));
+      if (name === FIND) return find(catalog, args, ctx.log);
       if (name === EXEC) return execute(view, args, ctx);
       return undefined;
     },
@@ -132,7 +133,7 @@ export function suggestActions(catalog: Catalog, name: string): string[] {
   return [...new Set([...byDistance, ...byFinder])].slice(0, 5);
 }
 
-function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
+async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger): Promise<Outcome> {
   const unknown = Object.keys(args).filter((k) => !["query", "limit", "explain"].includes(k));
   if (unknown.length > 0) return refusal(`${FIND}: invalid params. Unknown params: ${unknown.join(", ")}. Valid params: explain, limit, query.`);
   const query = typeof args.query === "string" ? args.query : "";
@@ -146,8 +147,10 @@ function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
   const hits = all.slice(0, limit);
   const weakTop = lowConfidence(all);
   const terms = tokenize(query);
+  const codes = await Promise.all(hits.map((h) => actionCode(h.action, log)));
   const results = hits.map((h, i) => {
     const a = h.action;
+    const { format, outputSchema } = codes[i];
     const input = inputSchemas[a.id] as { properties?: Record<string, { enum?: unknown[] }> };
     const low = i === 0 ? weakTop : h.score < 80;
     return {
@@ -159,13 +162,13 @@ function find(catalog: Catalog, args: Record<string, unknown>): Outcome {
       destructive: a.classification === "destructive",
       required_params: a.requiredParams,
       usage: `${a.title} (${a.classification}${a.classification === "destructive" ? ", needs confirm after the user approves" : ""}).`,
-      related_actions: formatters[a.id].nextSteps.flatMap((s) => (s.action && catalog.byId.has(s.action) ? [s.action] : [])),
+      related_actions: format.nextSteps.flatMap((s) => (s.action && catalog.byId.has(s.action) ? [s.action] : [])),
       parameter_guidance: parameterGuidance(a, input),
       score: h.score,
       low_confidence: low,
       ambiguous_with: terms.flatMap((t) => (catalog.aliases.get(t)?.length ?? 0) > 1 ? catalog.aliases.get(t)!.map((x) => x.id).filter((id) => id !== a.id) : []),
       input_schema: inputSchemas[a.id],
-      output_schema: outputSchemas[a.id],
+      output_schema: outputSchema,
       example: { tool: EXEC, arguments: { action: a.id, params: exampleParams(a), ...(a.classification === "destructive" ? { confirm: true } : {}) } },
       ...(args.explain === true
         ? {

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { CLI, connect, SIM_TOKEN, text } from "../helpers/mcp.js";
+import { callAction, CLI, connect, SIM_TOKEN, text } from "../helpers/mcp.js";
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", input: "" });
@@ -47,6 +47,27 @@ describe("start-up from the shipped code cache (issue 5)", () => {
     const conn = await connect({ env: { GITLAB_MCP_LOG_LEVEL: "debug" } });
     await conn.close();
     assert.equal(cacheState(conn.stderr.join("")), "used");
+  });
+
+  it("a domain's validators, formatters and output schemas load on its first call, once, and never for listing", async () => {
+    const sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addBranch(42, { name: "main" });
+    try {
+      for (const surface of ["dynamic", "meta", "individual"] as const) {
+        const conn = await connect({ sim, surface, env: { GITLAB_MCP_LOG_LEVEL: "debug" } });
+        const loads = () => conn.stderr.join("").split("\n").filter((l) => l.includes('"msg":"domain code loaded"')).map((l) => (JSON.parse(l) as { domain: string }).domain);
+        await conn.client.listResources();
+        assert.deepEqual(loads(), [], `${surface}: listing tools and resources loads no domain code`);
+        for (let i = 0; i < 2; i++) assert.equal((await callAction(conn, surface, "branch.get", { project_id: 42, branch_name: "main" })).isError, undefined);
+        await conn.client.readResource({ uri: "gitlab://tools/branch.list" });
+        await conn.client.readResource({ uri: "gitlab://tools/tag.get" });
+        await conn.close();
+        assert.deepEqual(loads(), ["branch", "tag"], surface);
+      }
+    } finally {
+      await sim.close();
+    }
   });
 
   it("run through its shebang, as the installed command, it uses the cache too; with other V8 flags it still works", () => {

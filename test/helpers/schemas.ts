@@ -2,7 +2,7 @@
 // SDK client's own draft-07 validation of structuredContent against each tool's outputSchema.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { outputSchemas } from "../../generated/index.js";
+import { outputSchemas } from "./generated.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const cache = new Map<string, ReturnType<typeof ajv.compile>>();

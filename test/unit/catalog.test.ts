@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { actions, domains, formatters, inputSchemas, outputSchemas } from "../../generated/index.js";
+import { actions, domains, inputSchemas } from "../../generated/index.js";
+import { formatters, outputSchemas } from "../helpers/generated.js";
 
 const TOOL = /^[a-zA-Z0-9_-]{1,64}$/;
 const ALLOWED = new Set([
