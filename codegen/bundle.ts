@@ -1,7 +1,8 @@
 // `npm run build`, after tsc: packages the compiled runtime into the command package.json's bin names.
 //   dist/runtime/server.cjs               the server (dist/runtime/cli.js and its dependencies), one file
 //   dist/runtime/gitlab-mcp-server.cjs    the command: loads server.cjs with V8's code cache
-//   dist/runtime/server.cjs.cache         that cache, written by a warm-up run of the command
+//   dist/runtime/server.cjs[.<flags>].cache  that cache, one per way of starting (launcher.cts), each
+//                                         written by a warm-up run of the command
 //   dist/runtime/domains/<domain>.cjs     a domain's validators, formatters and output schemas, which
 //                                         the server requires the first time one of its actions runs
 // CommonJS because Node 20 can use a code cache only for a script it compiles through node:vm; code
@@ -14,7 +15,6 @@ const root = new URL("../", import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { version: string };
 const out = `${root}dist/runtime`;
 const command = `${out}/gitlab-mcp-server.cjs`;
-const cache = `${out}/server.cjs.cache`;
 
 const common = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, keepNames: true, logLevel: "warning" } as const;
 
@@ -51,14 +51,14 @@ await build({
   ...common,
   entryPoints: [`${root}runtime/launcher.cts`],
   outfile: command,
-  banner: { js: "#!/usr/bin/env node" },
+  banner: { js: "#!/usr/bin/env -S node --max-semi-space-size=2" },
 });
 chmodSync(command, 0o755);
 
 // Warm-up: a stdio session that initializes, lists tools and resources and asks the finder, with no
 // token and an unreachable GitLab (nothing is sent: no token, no scope check). The command writes the
-// code cache of everything compiled by then as it exits.
-rmSync(cache, { force: true });
+// code cache of everything compiled by then as it exits. Once through the shebang (the installed
+// command), once as `node <command>`.
 const messages = [
   { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "build", version } } },
   { jsonrpc: "2.0", method: "notifications/initialized" },
@@ -66,18 +66,22 @@ const messages = [
   { jsonrpc: "2.0", id: 3, method: "resources/list", params: {} },
   { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "gitlab_find_action", arguments: { query: "list merge requests" } } },
 ];
-await new Promise<void>((resolve, reject) => {
-  const child = spawn(command, [], {
-    env: { PATH: process.env.PATH ?? "", GITLAB_URL: "http://127.0.0.1:9", GITLAB_MCP_LOG_LEVEL: "error", GITLAB_MCP_BUILD_CODE_CACHE: "1" },
-    stdio: ["pipe", "pipe", "inherit"],
+for (const f of readdirSync(out).filter((f) => f.startsWith("server.cjs.") && f.endsWith(".cache"))) rmSync(`${out}/${f}`);
+for (const [file, args] of [[command, []], [process.execPath, [command]]] as const) {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(file, args, {
+      env: { PATH: process.env.PATH ?? "", GITLAB_URL: "http://127.0.0.1:9", GITLAB_MCP_LOG_LEVEL: "error", GITLAB_MCP_BUILD_CODE_CACHE: "1" },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let answered = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      answered += chunk.toString().split("\n").filter((l) => l.includes('"id"')).length;
+      if (answered >= 4) child.stdin.end();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`code-cache warm-up exited with ${code}`))));
+    child.stdin.write(messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
   });
-  let answered = 0;
-  child.stdout.on("data", (chunk: Buffer) => {
-    answered += chunk.toString().split("\n").filter((l) => l.includes('"id"')).length;
-    if (answered >= 4) child.stdin.end();
-  });
-  child.on("error", reject);
-  child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`code-cache warm-up exited with ${code}`))));
-  child.stdin.write(messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
-});
-if (statSync(cache).size === 0) throw new Error("code-cache warm-up wrote an empty cache");
+}
+const caches = readdirSync(out).filter((f) => f.startsWith("server.cjs.") && f.endsWith(".cache"));
+if (caches.length !== 2 || caches.some((f) => statSync(`${out}/${f}`).size === 0)) throw new Error(`code-cache warm-up wrote ${caches.join(", ") || "nothing"}, expected two caches`);

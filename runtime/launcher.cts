@@ -4,15 +4,20 @@
 // build time (codegen/bundle.ts) holds that compiled code. Node 20 has no compile cache for require()
 // or ES modules, hence this loader. A cache V8 refuses (another Node or V8 version, other flags, a
 // rebuilt bundle) is simply not used: the server then compiles as usual, only slower.
-// V8 also refuses a cache made under other V8 flags, so the command runs with none: started as
-// `gitlab-mcp-server` or as `node …/gitlab-mcp-server.cjs`, it uses the cache either way.
+//
+// V8 also refuses a cache made under other flags, so there is one cache per way of starting the
+// server, named after Node's flags: the installed command runs through its shebang, which caps the
+// young generation at 2 MiB per semi-space (peak memory ~10 MB lower: the server allocates many
+// short-lived response objects), and `node …/gitlab-mcp-server.cjs` runs with no flags. The build
+// warms both up; any other flags find no cache.
 import { readFileSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { join } from "node:path";
 import { Script } from "node:vm";
 
 const bundle = join(__dirname, "server.cjs");
-const cacheFile = join(__dirname, "server.cjs.cache");
+const flags = process.execArgv.join(" ").replace(/[^A-Za-z0-9=.-]+/g, "_").slice(0, 100);
+const cacheFile = join(__dirname, flags ? `server.cjs.${flags}.cache` : "server.cjs.cache");
 
 /** Set by the build's warm-up run only: write the code cache when the process exits. */
 const writeCache = process.env.GITLAB_MCP_BUILD_CODE_CACHE === "1";
