@@ -1572,12 +1572,10 @@ export const envelopeOutputSchema: JsonSchema = {
       items: {
         type: "string",
       },
-      description: "Suggested follow-up actions, by canonical action ID.",
     },
     pagination: {
       type: "object",
-      description:
-        "Present on lists. REST lists carry page, per_page, total_items, total_pages, next_page, prev_page and has_more. GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
+      description: "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
       properties: {
         page: {
           type: "integer",
@@ -1601,7 +1599,6 @@ export const envelopeOutputSchema: JsonSchema = {
           type: "boolean",
         },
       },
-      additionalProperties: true,
     },
   },
   additionalProperties: true,

@@ -97,12 +97,11 @@ export const cursorPaginationSchema: JsonSchema = {
 export const envelopeSchema: JsonSchema = {
   type: "object",
   properties: {
-    next_steps: nextStepsSchema,
+    // Every meta tool lists this envelope (META-2): kept to what DYN-14 asks, since it is paid once per domain.
+    next_steps: { type: "array", items: { type: "string" } },
     pagination: {
       type: "object",
-      description:
-        "Present on lists. REST lists carry page, per_page, total_items, total_pages, next_page, prev_page and has_more. " +
-        "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
+      description: "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
       properties: {
         page: { type: "integer" },
         per_page: { type: "integer" },
@@ -112,7 +111,6 @@ export const envelopeSchema: JsonSchema = {
         prev_page: { type: "integer" },
         has_more: { type: "boolean" },
       },
-      additionalProperties: true,
     },
   },
   additionalProperties: true,

@@ -38,7 +38,8 @@ export function paramsSchema(list: readonly ActionRecord[], mode: MetaParamSchem
 /** How a canonical ID maps to a call on this surface (SUR-4). */
 export const META_INSTRUCTIONS =
   "This server exposes GitLab with one tool per domain. Next steps in results name actions by canonical ID (domain.action): " +
-  "call gitlab_<domain> with action set to the part after the dot and the parameters in params.";
+  "call gitlab_<domain> with action set to the part after the dot and the parameters in params. " +
+  "A destructive action also needs params.confirm set to true, only after the user explicitly approved it.";
 
 /** The meta surface over a session view. */
 export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
@@ -51,13 +52,15 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
       const list = byDomain.get(d.name)!.slice().sort((x, y) => (x.action < y.action ? -1 : 1));
       const first = list[0];
       const example = JSON.stringify({ action: first.action, params: exampleParams(first) });
+      const destructive = list.filter((a) => a.classification === "destructive").map((a) => a.action);
       return {
         name: metaToolName(d.name),
         title: `GitLab ${d.title}`,
+        // The action enum already names every action: the description adds only what the enum cannot say,
+        // so a domain of a hundred actions costs its names once (issue 5: meta tools/list ≤ 64 KB).
         description:
-          `Example: ${example}\n${d.description} Actions: ${list.map((a) => `${a.action} (${a.classification})`).join(", ")}. ` +
-          `Put the action's parameters in params (each action's are at gitlab://tools/${d.name}.<action>). ` +
-          "A destructive action also needs params.confirm set to true after the user explicitly approved it.",
+          `Example: ${example}\n${d.description} Parameters go in params, as gitlab://tools/${d.name}.<action> lists them.` +
+          (destructive.length > 0 ? ` Destructive, so params.confirm: true only after the user approved: ${destructive.join(", ")}.` : ""),
         inputSchema: {
           type: "object",
           properties: {
