@@ -19,7 +19,9 @@ export function registerSecret(secret: string | undefined): void {
 /** A cheap test before redact(): does the text hold a registered credential or a credential header? */
 export function mayCarrySecret(text: string): boolean {
   for (const s of secrets) if (text.includes(s)) return true;
-  return /private_token=|PRIVATE-TOKEN:|Authorization:/i.test(text);
+  // Every result passes here (ERR-20): a scan for the words' endings in any case first, which a large
+  // page rarely matches and which costs half the case-insensitive alternation it guards.
+  return /[Tt][Oo][Kk][Ee][Nn][=:]|[Ii][Oo][Nn]:/.test(text) && /private_token=|PRIVATE-TOKEN:|Authorization:/i.test(text);
 }
 
 /** Replaces registered credentials and credential-looking header values with [REDACTED]. */
