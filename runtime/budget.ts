@@ -40,13 +40,14 @@ export function fitRows(
   page: number,
   perPage: number,
   params: Record<string, unknown>,
-  sourceChars?: number,
+  sourceBytes?: number,
 ): ReturnType<Render> {
   const full = render(rows);
   if (rows <= 1) return full;
-  // A page GitLab sent well under the budget (3 bytes a character at worst, plus our own fields) cannot
-  // serialise over it: only the Markdown, cheap to measure, could. Larger pages are measured in full.
-  const small = sourceChars !== undefined && sourceChars * 3 + 4096 < budget;
+  // The rows of structuredContent are GitLab's own items, and JSON.stringify writes them no longer than
+  // GitLab's JSON did: a page whose body was under the budget with room for our few fields cannot
+  // serialise over it, and only the Markdown, cheap to measure, could. Others are measured in full.
+  const small = sourceBytes !== undefined && sourceBytes + 4096 < budget;
   if (small ? Buffer.byteLength(full.markdown) <= budget : bytes(full) <= budget) return full;
   const offset = (page - 1) * perPage;
   const cut = (k: number): ReturnType<Render> => {

@@ -131,7 +131,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
   if (action.output.kind === "list") {
     const items = Array.isArray(answer.body) ? answer.body : [];
     const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
-    return listOutcome(action, format, items, page, ctx, params);
+    return listOutcome(action, format, items, page, ctx, params, answer.size);
   }
   if (req.singleFromList) {
     // A list filtered to one item stands for a get: its first item is the object, and an empty list is
@@ -176,7 +176,7 @@ function listOutcome(
   page: ReturnType<typeof restPage>,
   ctx: ExecContext,
   params: Record<string, unknown>,
-  sourceChars?: number,
+  sourceBytes?: number,
 ): Outcome {
   const p = format.present;
   const render: Render = (rows, truncation) => {
@@ -188,7 +188,7 @@ function listOutcome(
   };
   // GraphQL lists page by cursor: a cut there cannot be resumed by page numbers, so it is not cut.
   const rest = "per_page" in page.pagination ? page.pagination : undefined;
-  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params, sourceChars) : render(items.length);
+  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params, sourceBytes) : render(items.length);
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 

@@ -22,7 +22,7 @@ export interface RestAnswer {
   readonly status: number;
   readonly headers: HeaderReader;
   readonly body: unknown;
-  /** Length of the body as GitLab sent it, in characters: lets the response budget skip measuring small pages. */
+  /** Length of the (decoded) body GitLab sent, in bytes: lets the response budget skip measuring pages that fit. */
   readonly size: number;
 }
 
@@ -133,12 +133,12 @@ export class GitLabClient implements GitLabApi {
 function readBody(res: HttpAnswer): { body: unknown; size: number } {
   const text = res.text;
   if (text.length === 0) return { body: undefined, size: 0 };
-  if (!(res.headers.get("content-type") ?? "").includes("json")) return { body: text, size: text.length };
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return { body: text, size: res.bytes };
   try {
-    return { body: JSON.parse(text) as unknown, size: text.length };
+    return { body: JSON.parse(text) as unknown, size: res.bytes };
   } catch {
     if (res.status >= 200 && res.status < 300) throw new GitLabResponseError("invalid JSON");
-    return { body: text, size: text.length };
+    return { body: text, size: res.bytes };
   }
 }
 

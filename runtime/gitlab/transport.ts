@@ -42,6 +42,8 @@ export interface HttpAnswer {
   readonly status: number;
   readonly headers: ResponseHeaders;
   readonly text: string;
+  /** The body's length in bytes, after decoding. */
+  readonly bytes: number;
 }
 
 /** How long an idle kept-alive connection is kept: shorter than the idle timeouts of GitLab's proxies,
@@ -82,20 +84,20 @@ export function send(request: HttpRequest): Promise<HttpAnswer> {
   const lib = url.protocol === "https:" ? https() : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const req = lib.request(url, options, (res) => {
-      readText(res).then((text) => resolve({ status: res.statusCode ?? 0, headers: new ResponseHeaders(res.headers), text }), reject);
+      readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: new ResponseHeaders(res.headers), text: body.toString("utf8"), bytes: body.length }), reject);
     });
     req.on("error", reject);
     req.end(request.body);
   });
 }
 
-function readText(res: IncomingMessage): Promise<string> {
+function readBody(res: IncomingMessage): Promise<Buffer> {
   const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
   const stream = encoding === "gzip" || encoding === "x-gzip" ? res.pipe(zlib().createGunzip()) : encoding === "deflate" ? res.pipe(zlib().createInflate()) : res;
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
     stream.on("error", reject);
     if (stream !== res) res.on("error", reject);
     res.on("aborted", () => reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" })));
