@@ -5,11 +5,14 @@
 //                                         written by a warm-up run of the command
 //   dist/runtime/domains/<domain>.cjs     a domain's validators, formatters and output schemas, which
 //                                         the server requires the first time one of its actions runs
+//   dist/runtime[/domains]/data/*.json    the generated catalog data those bundles read (dataAsJson)
 // CommonJS because Node 20 can use a code cache only for a script it compiles through node:vm; code
 // only --http needs sits in lazily initialised modules, so a stdio start evaluates none of it.
 import { build, type Plugin } from "esbuild";
 import { spawn } from "node:child_process";
-import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 
 const root = new URL("../", import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { version: string };
@@ -28,12 +31,47 @@ const domainsExternal: Plugin = {
   },
 };
 
+/**
+ * The generated catalog data (registry, schemas, and each domain's formatters and output schemas) is
+ * written for reviewers as TypeScript object literals. The bundle reads it from a JSON file beside it
+ * instead: V8 parses JSON several times faster than it evaluates the same literals, and data kept out
+ * of the script keeps the code cache small (inlined, the data made the cache 4x larger and slower to
+ * load at the full catalog). `dir` is where the bundle being built lives. A value that would not
+ * survive JSON fails the build.
+ */
+const dataAsJson = (dir: string): Plugin => ({
+  name: "data-as-json",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]generated[\\/](registry|schemas|domains[\\/][a-z_]+)\.js$/ }, async (args) => {
+      if (args.path.endsWith("index.js")) return undefined;
+      const module = (await import(args.path)) as Record<string, unknown>;
+      const base = args.path.split("/").pop()!.replace(/\.js$/, "");
+      const data: Record<string, unknown> = {};
+      const lines: string[] = [];
+      for (const [name, value] of Object.entries(module)) {
+        if (name === "inputValidators") {
+          lines.push(`export { inputValidators } from "./${base}.validators.js";`);
+          continue;
+        }
+        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) throw new Error(`${args.path}: export ${name} does not survive JSON`);
+        data[name] = value;
+        lines.push(`export const ${name} = data.${name};`);
+      }
+      mkdirSync(`${dir}/data`, { recursive: true });
+      writeFileSync(`${dir}/data/${base}.json`, JSON.stringify(data));
+      lines.unshift(`const data = JSON.parse(require("node:fs").readFileSync(require("node:path").join(__dirname, "data", "${base}.json"), "utf8"));`);
+      return { contents: lines.join("\n"), loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+});
+
 rmSync(`${out}/domains`, { recursive: true, force: true });
+rmSync(`${out}/data`, { recursive: true, force: true });
 await build({
   ...common,
   entryPoints: [`${out}/cli.js`],
   outfile: `${out}/server.cjs`,
-  plugins: [domainsExternal],
+  plugins: [domainsExternal, dataAsJson(out)],
   // import() of a domain module becomes a require() of its file beside server.cjs.
   supported: { "dynamic-import": false },
   // The runtime is written as ES modules: give the few import.meta.url readers the CommonJS equivalent.
@@ -46,6 +84,7 @@ await build({
   entryPoints: readdirSync(domainDir).filter((f) => /^[a-z_]+\.js$/.test(f) && f !== "index.js").map((f) => `${domainDir}/${f}`),
   outdir: `${out}/domains`,
   outExtension: { ".js": ".cjs" },
+  plugins: [dataAsJson(`${out}/domains`)],
 });
 await build({
   ...common,
