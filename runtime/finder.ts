@@ -56,6 +56,10 @@ interface Indexed {
   readonly action: ActionRecord;
   readonly domainWords: readonly string[];
   readonly actionWords: readonly string[];
+  /** domainWords then actionWords. */
+  readonly nameWords: readonly string[];
+  /** The words a typo is corrected to: name and tag words, once each. */
+  readonly fuzzyWords: readonly string[];
   readonly tags: readonly string[];
   readonly tagWords: ReadonlySet<string>;
   readonly title: ReadonlySet<string>;
@@ -65,25 +69,67 @@ interface Indexed {
 }
 
 const words = (text: string) => new Set(tokenize(text).map(stem));
-const cache = new WeakMap<readonly ActionRecord[], Indexed[]>();
+/** The actions, and where each word can be found among them, built once per list of actions. */
+interface Index {
+  readonly actions: readonly Indexed[];
+  /** A word (or a tag as written) → the positions of the actions whose exact-word fields hold it. */
+  readonly exact: ReadonlyMap<string, readonly number[]>;
+  /** A name word → the positions of the actions whose domain or action name holds it. */
+  readonly nameWords: ReadonlyMap<string, readonly number[]>;
+}
 
-function index(actions: readonly ActionRecord[]): Indexed[] {
+const cache = new WeakMap<readonly ActionRecord[], Index>();
+
+function index(actions: readonly ActionRecord[]): Index {
   let built = cache.get(actions);
   if (!built) {
-    built = actions.map((a) => ({
-      action: a,
-      domainWords: a.domain.split("_"),
-      actionWords: a.action.split("_"),
-      tags: a.tags.map((t) => t.toLowerCase()),
-      tagWords: new Set(a.tags.flatMap((t) => tokenize(t).map(stem))),
-      title: words(a.title),
-      required: new Set(a.requiredParams.flatMap((p) => [p, ...p.split("_")])),
-      optional: new Set(a.params.filter((p) => !p.required).flatMap((p) => [p.name, ...p.name.split("_")])),
-      description: words(a.description),
-    }));
+    const list: Indexed[] = actions.map((a) => {
+      const domainWords = a.domain.split("_");
+      const actionWords = a.action.split("_");
+      const tagWords = new Set(a.tags.flatMap((t) => tokenize(t).map(stem)));
+      return {
+        action: a,
+        domainWords,
+        actionWords,
+        nameWords: [...domainWords, ...actionWords],
+        fuzzyWords: [...new Set([...domainWords, ...actionWords, ...tagWords])],
+        tags: a.tags.map((t) => t.toLowerCase()),
+        tagWords,
+        title: words(a.title),
+        required: new Set(a.requiredParams.flatMap((p) => [p, ...p.split("_")])),
+        optional: new Set(a.params.filter((p) => !p.required).flatMap((p) => [p.name, ...p.name.split("_")])),
+        description: words(a.description),
+      };
+    });
+    const exact = new Map<string, number[]>();
+    const nameWords = new Map<string, number[]>();
+    const add = (map: Map<string, number[]>, key: string, i: number) => {
+      const at = map.get(key);
+      if (!at) map.set(key, [i]);
+      else if (at[at.length - 1] !== i) at.push(i);
+    };
+    list.forEach((x, i) => {
+      for (const w of [x.action.domain, x.action.action, ...x.tags, ...x.nameWords, ...x.tagWords, ...x.required, ...x.title, ...x.optional, ...x.description]) add(exact, w, i);
+      for (const w of x.nameWords) add(nameWords, w, i);
+    });
+    built = { actions: list, exact, nameWords };
     cache.set(actions, built);
   }
   return built;
+}
+
+/**
+ * The positions of the actions a form can match in any field of fieldScore: exact words through the
+ * index, a part of an ID or the start of a name word by scanning those alone. Every other action
+ * scores nothing for the form, so ranking never looks at it.
+ */
+function candidates({ form, tag }: Form, idx: Index, into: Set<number>): void {
+  for (const i of idx.exact.get(form) ?? []) into.add(i);
+  for (const i of idx.exact.get(tag) ?? []) into.add(i);
+  if (form.length >= 4) idx.actions.forEach((x, i) => x.action.id.includes(form) && into.add(i));
+  for (const [w, at] of idx.nameWords) {
+    if ((form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w))) for (const i of at) into.add(i);
+  }
 }
 
 /** Why a term scored (DYN-4 explanation reasons). */
@@ -105,16 +151,25 @@ export interface FinderHit {
   readonly fuzzy: boolean;
 }
 
+/** A form of a query term, with its tag spelling (`merge_request` → `merge request`) worked out once. */
+interface Form {
+  readonly form: string;
+  readonly tag: string;
+}
+
+const formOf = (form: string): Form => ({ form, tag: form.replace(/_/g, " ") });
+
 /** The best field a form of a term matches, with DYN-9's weights. */
-function fieldScore(form: string, x: Indexed): Omit<Reason, "query_term"> | undefined {
+function fieldScore({ form, tag }: Form, x: Indexed): Omit<Reason, "query_term"> | undefined {
   const a = x.action;
   if (form === a.domain || form === a.action) return { field: form === a.domain ? "domain" : "action", matched_value: form, score: 80 };
-  if (x.tags.includes(form.replace(/_/g, " "))) return { field: "tag", matched_value: form, score: 90 };
-  if (x.domainWords.includes(form) || x.actionWords.includes(form)) return { field: "split_word", matched_value: form, score: 65 };
+  if (x.tags.includes(tag)) return { field: "tag", matched_value: form, score: 90 };
+  if (x.nameWords.includes(form)) return { field: "split_word", matched_value: form, score: 65 };
   if (form.length >= 4 && a.id.includes(form)) return { field: "partial_id", matched_value: a.id, score: 55 };
   if (x.tagWords.has(form)) return { field: "tag_word", matched_value: form, score: 40 };
-  const partial = [...x.domainWords, ...x.actionWords].find((w) => (form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w)));
-  if (partial) return { field: "partial_word", matched_value: partial, score: 45 };
+  for (const w of x.nameWords) {
+    if ((form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w))) return { field: "partial_word", matched_value: w, score: 45 };
+  }
   if (x.required.has(form)) return { field: "required_param", matched_value: form, score: 35 };
   if (x.title.has(form)) return { field: "title", matched_value: form, score: 25 };
   if (x.optional.has(form)) return { field: "optional_param", matched_value: form, score: 22 };
@@ -122,33 +177,79 @@ function fieldScore(form: string, x: Indexed): Omit<Reason, "query_term"> | unde
   return undefined;
 }
 
-function termMatch(term: string, x: Indexed): Reason | undefined {
-  const direct = [term, stem(term)].map((f) => fieldScore(f, x)).filter((r) => r !== undefined);
-  // A synonym is weaker evidence than the word itself: it counts at most the synonym weight plus
-  // a share of the field it reached, so "remove" finds delete actions without outranking "delete".
-  const viaSynonym = (SYNONYMS[term] ?? []).map((f) => fieldScore(f, x)).filter((r) => r !== undefined).map((r) => ({ ...r, score: Math.round(18 + r.score / 2) }));
-  const best = [...direct, ...viaSynonym].sort((p, q) => q.score - p.score)[0];
+/** What a query term is matched as: itself and its stem, then its synonyms. */
+interface Term {
+  readonly term: string;
+  readonly forms: readonly Form[];
+  readonly synonyms: readonly Form[];
+}
+
+const termOf = (term: string): Term => ({ term, forms: [formOf(term), formOf(stem(term))], synonyms: (SYNONYMS[term] ?? []).map(formOf) });
+
+function termMatch({ term, forms, synonyms }: Term, x: Indexed): Reason | undefined {
+  // The first best of: the term, its stem, then its synonyms. A synonym is weaker evidence than the
+  // word itself: it counts at most the synonym weight plus a share of the field it reached, so "remove"
+  // finds delete actions without outranking "delete".
+  let best: Omit<Reason, "query_term"> | undefined;
+  for (const form of forms) {
+    const r = fieldScore(form, x);
+    if (r && (!best || r.score > best.score)) best = r;
+  }
+  for (const form of synonyms) {
+    const r = fieldScore(form, x);
+    const weighed = r && { ...r, score: Math.round(18 + r.score / 2) };
+    if (weighed && (!best || weighed.score > best.score)) best = weighed;
+  }
   return best && { ...best, query_term: term };
 }
 
-function fuzzyMatch(term: string, x: Indexed): Reason | undefined {
+/** termMatch for one query: each term is matched against the actions it can reach, once. */
+function termMatcher(idx: Index): (term: string, i: number) => Reason | undefined {
+  const memo = new Map<string, (Reason | undefined)[]>();
+  return (term, i) => {
+    let row = memo.get(term);
+    if (!row) {
+      const t = termOf(term);
+      const reach = new Set<number>();
+      for (const form of [...t.forms, ...t.synonyms]) candidates(form, idx, reach);
+      row = new Array<Reason | undefined>(idx.actions.length).fill(undefined);
+      for (const j of reach) row[j] = termMatch(t, idx.actions[j]);
+      memo.set(term, row);
+    }
+    return row[i];
+  };
+}
+
+function fuzzyMatch(term: string, x: Indexed, dist: (a: string, b: string) => number): Reason | undefined {
   if (term.length < 4) return undefined;
   let best: Reason | undefined;
-  for (const w of new Set([...x.domainWords, ...x.actionWords, ...x.tagWords])) {
-    const d = distance(term, w);
+  for (const w of x.fuzzyWords) {
+    const d = dist(term, w);
     if (d === 0 || d > 2 || w.length < 3) continue;
     const score = (d === 1 ? 40 : 34) + (term[0] === w[0] ? 2 : 0);
-    if (!best || score > best.score) best = { field: "fuzzy", query_term: term, matched_value: w, score, fuzzy: true, distance: d };
+    if (!best || score > best.score)
+      best = { field: "fuzzy", query_term: term, matched_value: w, score, fuzzy: true, distance: d };
   }
   return best;
 }
 
-function score(terms: readonly string[], x: Indexed, fuzzyTerms: ReadonlyMap<string, Reason>, optional: ReadonlySet<string>, domains: ReadonlySet<string>): FinderHit | undefined {
+function score(
+  terms: readonly string[],
+  x: Indexed,
+  i: number,
+  match: (term: string, i: number) => Reason | undefined,
+  fuzzyTerms: ReadonlyMap<string, Reason>,
+  optional: ReadonlySet<string>,
+  domains: ReadonlySet<string>,
+): FinderHit | undefined {
   const reasons: Reason[] = [];
   for (const t of terms) {
     const corrected = fuzzyTerms.get(t);
-    const r = corrected ? termMatch(corrected.matched_value, x) : termMatch(t, x);
-    if (r) reasons.push(corrected ? { ...r, query_term: t, score: corrected.score, fuzzy: true, distance: corrected.distance } : r);
+    const r = match(corrected ? corrected.matched_value : t, i);
+    if (r)
+      reasons.push(
+        corrected ? { ...r, query_term: t, score: corrected.score, fuzzy: true, distance: corrected.distance } : r,
+      );
   }
   // Terms some action knows only from its description are optional: they add to the score but a
   // result need not match them. `optional` lists those terms for this query.
@@ -162,7 +263,9 @@ function score(terms: readonly string[], x: Indexed, fuzzyTerms: ReadonlyMap<str
   let intents = [...expanded].filter((t) => VERBS.has(t));
   // A plural of a thing the catalog holds ("show me the branches", "protected branches") asks for a
   // list, whatever read verb came with it.
-  const plural = words.some((t) => stem(t) !== t && [stem(t), ...(SYNONYMS[t] ?? []), ...(SYNONYMS[stem(t)] ?? [])].some((w) => domains.has(w)));
+  const plural = words.some(
+    (t) => stem(t) !== t && [stem(t), ...(SYNONYMS[t] ?? []), ...(SYNONYMS[stem(t)] ?? [])].some((w) => domains.has(w)),
+  );
   if (plural) intents = [...intents.filter((v) => v !== "get"), "list"];
   const a = x.action;
   if (intents.length > 0) total += x.actionWords.some((w) => intents.includes(w)) ? 16 : -24;
@@ -171,10 +274,19 @@ function score(terms: readonly string[], x: Indexed, fuzzyTerms: ReadonlyMap<str
   // query naming no verb at all ("merge request") asks for the plain reads, list and get.
   const implied = intents.length > 0 ? intents : ["list", "get"];
   const unasked = x.actionWords.filter(
-    (w) => !expanded.has(w) && !implied.includes(w) && !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),
+    (w) =>
+      !expanded.has(w) &&
+      !implied.includes(w) &&
+      !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),
   );
   total -= 60 * unasked.length;
-  return { action: a, score: Math.round(total * (strong.length / Math.max(1, required.length))), matched: reasons.map((r) => r.query_term), reasons, fuzzy: reasons.some((r) => r.fuzzy) };
+  return {
+    action: a,
+    score: Math.round(total * (strong.length / Math.max(1, required.length))),
+    matched: reasons.map((r) => r.query_term),
+    reasons,
+    fuzzy: reasons.some((r) => r.fuzzy),
+  };
 }
 
 const order = (x: FinderHit, y: FinderHit) =>
@@ -192,19 +304,32 @@ export function lowConfidence(hits: readonly FinderHit[]): boolean {
  * nearest word of the index when it is a typo (at most 2 edits, DYN-10), and otherwise taken for a
  * value the user named (a branch called main, issue 42) and left out of matching.
  */
-function meaningful(terms: readonly string[], idx: readonly Indexed[]): { terms: string[]; fuzzy: Map<string, Reason>; optional: Set<string> } {
+function meaningful(
+  terms: readonly string[],
+  idx: Index,
+  match: (term: string, i: number) => Reason | undefined,
+): { terms: string[]; fuzzy: Map<string, Reason>; optional: Set<string> } {
   const fuzzy = new Map<string, Reason>();
   const optional = new Set<string>();
   const kept: string[] = [];
+  // Edit distances, once per pair of words for this query: actions share most of their words.
+  const distances = new Map<string, number>();
+  const dist = (a: string, b: string) => {
+    const key = `${a}\u0000${b}`;
+    let d = distances.get(key);
+    if (d === undefined) distances.set(key, (d = distance(a, b)));
+    return d;
+  };
   for (const t of terms) {
-    const known = idx.map((x) => termMatch(t, x)?.score ?? 0).reduce((m, v) => Math.max(m, v), 0);
+    let known = 0;
+    for (let i = 0; i < idx.actions.length; i++) known = Math.max(known, match(t, i)?.score ?? 0);
     if (known > 0) {
       if (known < 20) optional.add(t);
       kept.push(t);
       continue;
     }
-    const best = idx
-      .map((x) => fuzzyMatch(t, x) ?? fuzzyMatch(stem(t), x))
+    const best = idx.actions
+      .map((x) => fuzzyMatch(t, x, dist) ?? fuzzyMatch(stem(t), x, dist))
       .filter((r): r is Reason => r !== undefined && (r.distance === 1 || t.length >= 5))
       .sort((p, q) => q.score - p.score || (p.matched_value < q.matched_value ? -1 : 1))[0];
     if (best) {
@@ -220,16 +345,22 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
   const raw = query.trim().toLowerCase();
   const exact = actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw));
   const idx = index(actions);
-  const { terms, fuzzy, optional } = meaningful(tokenize(raw), idx);
+  const match = termMatcher(idx);
+  const { terms, fuzzy, optional } = meaningful(tokenize(raw), idx, match);
   const domains = new Set(actions.map((a) => a.domain));
   // Long queries are also matched in overlapping windows of 3 to 6 terms (DYN-8).
   const windows = [terms];
-  if (terms.length >= 5) for (let size = 3; size <= Math.min(6, terms.length - 1); size++) for (let i = 0; i + size <= terms.length; i++) windows.push(terms.slice(i, i + size));
+  if (terms.length >= 5)
+    for (let size = 3; size <= Math.min(6, terms.length - 1); size++)
+      for (let i = 0; i + size <= terms.length; i++) windows.push(terms.slice(i, i + size));
   const best = new Map<string, FinderHit>();
   if (terms.length > 0) {
-    for (const x of idx) {
+    const asked = terms.map((t) => fuzzy.get(t)?.matched_value ?? t);
+    for (let i = 0; i < idx.actions.length; i++) {
+      if (!asked.some((t) => match(t, i) !== undefined)) continue;
+      const x = idx.actions[i];
       for (const w of windows) {
-        const hit = score(w, x, fuzzy, optional, domains);
+        const hit = score(w, x, i, match, fuzzy, optional, domains);
         if (hit && hit.score > (best.get(x.action.id)?.score ?? -Infinity)) best.set(x.action.id, hit);
       }
     }
@@ -240,19 +371,34 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
     .sort(order)
     .map((h) => (h.score < 0 ? { ...h, score: 0 } : h));
   if (exact) {
-    hits = [{ action: exact, score: exact.id === raw ? 120 : 100, matched: [raw], reasons: [{ field: exact.id === raw ? "id" : "alias", query_term: raw, matched_value: raw, score: 120 }], fuzzy: false }, ...hits.filter((h) => h.action !== exact)];
+    hits = [
+      {
+        action: exact,
+        score: exact.id === raw ? 120 : 100,
+        matched: [raw],
+        reasons: [{ field: exact.id === raw ? "id" : "alias", query_term: raw, matched_value: raw, score: 120 }],
+        fuzzy: false,
+      },
+      ...hits.filter((h) => h.action !== exact),
+    ];
   }
   return hits;
 }
 
 /** Short advice per parameter of an action: IDs versus IIDs, path encoding, enums, paging (DYN-4). */
-export function parameterGuidance(a: ActionRecord, schema: { properties?: Record<string, { enum?: unknown[] }> }): Record<string, string> {
+export function parameterGuidance(
+  a: ActionRecord,
+  schema: { properties?: Record<string, { enum?: unknown[] }> },
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of a.params) {
     const values = schema.properties?.[p.name]?.enum;
-    if (p.name === "project_id" || p.name === "group_id") out[p.name] = "Numeric ID or full path such as group/project, sent plain or URL-encoded.";
-    else if (p.name.endsWith("_iid")) out[p.name] = "The number shown in GitLab (!243, #42), scoped to the project: not the global id.";
-    else if (p.name === "per_page") out[p.name] = "At most 100. Read further pages with page = next_page from pagination.";
+    if (p.name === "project_id" || p.name === "group_id")
+      out[p.name] = "Numeric ID or full path such as group/project, sent plain or URL-encoded.";
+    else if (p.name.endsWith("_iid"))
+      out[p.name] = "The number shown in GitLab (!243, #42), scoped to the project: not the global id.";
+    else if (p.name === "per_page")
+      out[p.name] = "At most 100. Read further pages with page = next_page from pagination.";
     else if (p.name === "after") out[p.name] = "The end_cursor of the previous page.";
     else if (values) out[p.name] = `One of: ${values.map((v) => String(v)).join(", ")}.`;
   }
@@ -261,7 +407,9 @@ export function parameterGuidance(a: ActionRecord, schema: { properties?: Record
 
 /** Words of the index near the query's terms, then domains: suggestions for a query that found nothing (DYN-6). */
 export function suggestions(query: string, actions: readonly ActionRecord[]): string[] {
-  const vocabulary = new Set(index(actions).flatMap((x) => [...x.domainWords, ...x.actionWords, ...x.tagWords]));
-  const near = tokenize(query).flatMap((t) => [...vocabulary].filter((w) => w.length >= 3 && distance(t, w) <= 2)).sort();
+  const vocabulary = new Set(index(actions).actions.flatMap((x) => [...x.domainWords, ...x.actionWords, ...x.tagWords]));
+  const near = tokenize(query)
+    .flatMap((t) => [...vocabulary].filter((w) => w.length >= 3 && distance(t, w) <= 2))
+    .sort();
   return [...new Set([...near, ...new Set(actions.map((a) => a.domain))])].slice(0, 6);
 }
