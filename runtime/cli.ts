@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   registerSecret(config.token);
   for (const w of config.warnings) log.warn(w);
   for (const entry of unmatchedExclusions(catalog, config.excludeTools)) log.warn(`GITLAB_MCP_EXCLUDE_TOOLS entry "${entry}" matches no action`);
+  if (config.skipTlsVerify) log.warn("GITLAB_MCP_SKIP_TLS_VERIFY is on: GitLab's certificate is not verified, so anyone on the network path can read the token");
+  if (config.extraCa) log.info("trusting extra CA certificates", { file: config.extraCa.source });
   if (config.yolo) log.warn(`YOLO mode is on (${config.yoloSource}): destructive actions run without confirmation`);
   if (config.transport === "http") {
     // Loaded only for HTTP: the transport and its HTTP stack cost start-up time a stdio session does not need.

@@ -1,5 +1,6 @@
 // Configuration from command-line flags and the environment (BEHAVIOR §8): flags win over variables.
 // An invalid value refuses the start with a message naming the variable and the accepted form (CFG-6).
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { LogLevel } from "./log.js";
 
@@ -34,6 +35,10 @@ export interface Config {
   readonly trustedOrigins: readonly string[];
   /** RES-9: every call's deadline in milliseconds; 0 disables it. */
   readonly actionTimeoutMs: number;
+  /** §8.2: certificate verification toward GitLab is off (GITLAB_MCP_SKIP_TLS_VERIFY). */
+  readonly skipTlsVerify: boolean;
+  /** §8.2: extra trusted CAs (PEM) from GITLAB_MCP_CA_FILE, or SSL_CERT_FILE when that is unset. */
+  readonly extraCa?: { readonly source: string; readonly pem: string };
   /** META-3: how the meta tools describe params in tools/list. */
   readonly metaParamSchema: "opaque" | "compact" | "full";
   /** Warnings to log once the logger exists (renamed variables, CFG-11). */
@@ -66,7 +71,7 @@ export function parseBool(name: string, value: string): boolean {
 const yoloOn = (v: string) => /^(1|true|yes)$/i.test(v.trim());
 
 // Boolean flags may stand bare (`--read-only`) or carry a value (`--read-only=false`).
-const BOOL_FLAGS = new Set(["--read-only", "--safe-mode", "--ignore-scopes", "--allow-quick-actions", "--yolo-mode", "--embedded-resources"]);
+const BOOL_FLAGS = new Set(["--read-only", "--safe-mode", "--ignore-scopes", "--allow-quick-actions", "--yolo-mode", "--embedded-resources", "--skip-tls-verify"]);
 
 /** Parses argv and the environment. */
 export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Command {
@@ -97,6 +102,8 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "action-timeout": { type: "string" },
         "trusted-origins": { type: "string" },
         "max-response-bytes": { type: "string" },
+        "skip-tls-verify": { type: "string" },
+        "ca-file": { type: "string" },
       },
     }));
   } catch (err) {
@@ -154,6 +161,17 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   } catch {
     throw new ConfigError(`GITLAB_URL=${gitlabUrl} is not an http or https URL such as https://gitlab.example.com`, 1);
   }
+  const caFile = (values["ca-file"] as string | undefined) ?? env(e, "GITLAB_MCP_CA_FILE");
+  let extraCa: Config["extraCa"];
+  if (caFile !== undefined) {
+    extraCa = { source: caFile, pem: readPem(caFile) };
+    if (extraCa.pem === "") throw new ConfigError(`GITLAB_MCP_CA_FILE=${caFile} cannot be read or holds no PEM certificate: give a readable PEM bundle`, 1);
+  } else if (env(e, "SSL_CERT_FILE") !== undefined) {
+    // SSL_CERT_FILE is the system's setting, not ours: a bad one is reported, not fatal.
+    const pem = readPem(env(e, "SSL_CERT_FILE")!);
+    if (pem !== "") extraCa = { source: env(e, "SSL_CERT_FILE")!, pem };
+    else warnings.push(`SSL_CERT_FILE=${env(e, "SSL_CERT_FILE")!} cannot be read or holds no PEM certificate: it is ignored`);
+  }
   return {
     kind: "serve",
     config: {
@@ -173,12 +191,24 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       ignoreScopes: bool("ignore-scopes", "GITLAB_MCP_IGNORE_SCOPES"),
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
+      skipTlsVerify: bool("skip-tls-verify", "GITLAB_MCP_SKIP_TLS_VERIFY"),
+      ...(extraCa ? { extraCa } : {}),
       actionTimeoutMs,
       maxResponseBytes,
       trustedOrigins: list((values["trusted-origins"] as string | undefined) ?? env(e, "GITLAB_MCP_TRUSTED_ORIGINS")),
       warnings,
     },
   };
+}
+
+/** The PEM certificates of a file, or "" when it cannot be read or holds none. */
+function readPem(file: string): string {
+  try {
+    const certs = readFileSync(file, "utf8").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+    return certs ? certs.join("\n") + "\n" : "";
+  } catch {
+    return "";
+  }
 }
 
 const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -270,6 +300,9 @@ Environment:
   GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
   GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
   GITLAB_MCP_MAX_RESPONSE_BYTES    largest Markdown or JSON part of a result, 16KB to 4MB (default 64KB)
+  GITLAB_MCP_SKIP_TLS_VERIFY       true stops verifying GitLab's certificate (prefer GITLAB_MCP_CA_FILE)
+  GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset)
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy for requests to GitLab, and the hosts that bypass it
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
@@ -282,6 +315,7 @@ Flags:
   --gitlab-url <url>               as GITLAB_URL
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
   --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>, --max-response-bytes <size>
+  --skip-tls-verify[=bool], --ca-file <path>
                                    as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit

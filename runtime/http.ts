@@ -9,7 +9,7 @@ import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient } from "./gitlab/client.js";
 import { detectScopes } from "./policy/scopes.js";
 import type { TokenScopes } from "./policy/view.js";
-import { createSession } from "./server.js";
+import { connectionOf, createSession } from "./server.js";
 import { VERSION } from "./version.js";
 
 /** HTTP-2: 12 hex characters over the policy settings, so operators can compare replicas. */
@@ -29,7 +29,7 @@ function scopesFor(token: string, config: Config, log: Logger): Promise<TokenSco
   const hit = scopeCache.get(key);
   if (hit && Date.now() - hit.at < SCOPES_TTL_MS) return hit.scopes;
   if (scopeCache.size >= SCOPES_MAX) scopeCache.delete(scopeCache.keys().next().value!);
-  const scopes = detectScopes(new GitLabClient(config.gitlabUrl, token), log);
+  const scopes = detectScopes(new GitLabClient(config.gitlabUrl, token, undefined, undefined, connectionOf(config)), log);
   scopeCache.set(key, { at: Date.now(), scopes });
   return scopes;
 }

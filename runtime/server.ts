@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
+import type { Connection } from "./gitlab/transport.js";
 import type { ExecContext } from "./execute.js";
 import { GitLabClient, timed } from "./gitlab/client.js";
 import { Logger, mayCarrySecret, redact } from "./log.js";
@@ -53,7 +54,7 @@ export interface SessionOptions {
 export function createSession(options: SessionOptions): Server {
   const { config, log } = options;
   const catalog = options.catalog ?? fullCatalog;
-  const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log);
+  const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config));
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
   // initialize is answered at once and before any GitLab request (CFG-12, CMP-16): the scopes are read
@@ -173,4 +174,9 @@ function redactResult(result: CallToolResult): CallToolResult {
   const text = JSON.stringify(result);
   if (!mayCarrySecret(text)) return result;
   return JSON.parse(redact(text)) as CallToolResult;
+}
+
+/** The TLS settings a GitLab client takes from the configuration (§8.2). */
+export function connectionOf(config: Config): Connection {
+  return { skipTlsVerify: config.skipTlsVerify, ...(config.extraCa ? { extraCa: config.extraCa.pem } : {}) };
 }

@@ -4,7 +4,7 @@
 import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError } from "./errors.js";
 import { withRetries, type RetryPolicy } from "./retry.js";
-import { send, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
+import { ProxyError, send, type Connection, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
 
 /** A REST request with the path already expanded and encoded (relative to /api/v4). */
 export interface RestCall {
@@ -77,6 +77,8 @@ export class GitLabClient implements GitLabApi {
     private readonly token: string | undefined,
     private readonly userAgent = "gitlab-mcp-server",
     private readonly log?: Logger,
+    /** TLS settings toward GitLab (§8.2). */
+    private readonly connection: Connection = {},
   ) {
     this.root = instanceRoot(url);
   }
@@ -123,7 +125,7 @@ export class GitLabClient implements GitLabApi {
 
   private async send(request: HttpRequest, operation: string): Promise<HttpAnswer> {
     try {
-      return await send(request);
+      return await send(request, this.connection);
     } catch (e) {
       throw classifyNetworkError(e, request.signal, operation);
     }
@@ -143,6 +145,7 @@ function readBody(res: HttpAnswer): { body: unknown; size: number } {
 }
 
 function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, operation: string): Error {
+  if (e instanceof ProxyError) return new GitLabNetworkError("proxy", operation, e.code);
   if (signal?.aborted) {
     const reason: unknown = signal.reason;
     return new GitLabNetworkError(reason instanceof Error && reason.name === "TimeoutError" ? "deadline" : "canceled", operation);
@@ -154,6 +157,7 @@ function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, opera
   if (code === "ECONNREFUSED") return new GitLabNetworkError("refused", operation, code);
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new GitLabNetworkError("dns", operation, code);
   if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT") return new GitLabNetworkError("timeout", operation, code);
-  if (/CERT|SSL|TLS/.test(code)) return new GitLabNetworkError("tls", operation, code);
+  // OpenSSL verification codes (UNABLE_TO_VERIFY_LEAF_SIGNATURE, DEPTH_ZERO_SELF_SIGNED_CERT...) and Node TLS errors.
+  if (/CERT|SSL|TLS|UNABLE_TO_VERIFY|SIGNATURE|ISSUER/.test(code)) return new GitLabNetworkError("tls", operation, code);
   return new GitLabNetworkError("network", operation, code);
 }

@@ -19,7 +19,7 @@ export class GitLabHttpError extends Error {
 /** A failure before or without an HTTP status (network, timeout, cancellation). */
 export class GitLabNetworkError extends Error {
   constructor(
-    readonly kind: "canceled" | "deadline" | "refused" | "dns" | "timeout" | "tls" | "network",
+    readonly kind: "canceled" | "deadline" | "refused" | "dns" | "timeout" | "tls" | "proxy" | "network",
     readonly operation: string,
     /** The socket error code (ECONNREFUSED, EAI_AGAIN, ECONNRESET...), when there was one. */
     readonly code = "",
@@ -43,6 +43,7 @@ const STATUS: Record<number, string> = {
   401: "unauthorized: either the token (GITLAB_TOKEN) is invalid or expired, or it is valid and lacks a permission this action needs, since some GitLab endpoints answer a missing permission with 401 rather than 403. If the token works for other calls, treat this as a permission refusal",
   403: "access denied: your token lacks the required permissions. This can mean: (1) missing API scope on the token, (2) insufficient project role (some operations require Maintainer or Owner), or (3) the feature is restricted by instance admin settings",
   404: "not found: the requested resource does not exist, you lack access, or the feature requires a higher GitLab tier. Verify the ID/path is correct",
+  407: "proxy authentication required: the proxy in HTTPS_PROXY or HTTP_PROXY refused the request. Check the credentials in its URL, or list GitLab's host in NO_PROXY",
   405: "method not allowed: the action cannot be performed on this resource in its current state",
   409: "conflict: the resource already exists or there is a state conflict",
   422: "validation failed: GitLab rejected the request due to invalid data",
@@ -61,6 +62,7 @@ const NETWORK: Record<GitLabNetworkError["kind"], string> = {
   dns: "GitLab server hostname could not be resolved (DNS error). Check GITLAB_URL",
   timeout: "Request to GitLab timed out. The server may be overloaded or unreachable",
   tls: "TLS/SSL handshake failed. If using self-signed certificates, set GITLAB_MCP_SKIP_TLS_VERIFY=true",
+  proxy: "the proxy could not be reached: check HTTPS_PROXY and HTTP_PROXY, or list GitLab's host in NO_PROXY",
   network: "network error reaching GitLab",
 };
 

@@ -1,6 +1,7 @@
 // HTTP front door: body parsing, the request log, fault injection, and
 // dispatch to the REST router (/api/v4) or the GraphQL endpoint (/api/graphql).
 import { randomBytes } from "node:crypto";
+import { createServer as createHttpsServer } from "node:https";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { authenticateRest } from "./auth.js";
 import { ApiError, defaultStatusBody, routeNotFound } from "./errors.js";
@@ -107,12 +108,13 @@ function faultAnswer(res: ServerResponse, fault: Fault): void {
   send(res, status, body, fault.headers ?? {});
 }
 
-export function startServer(deps: ServerDeps): Server {
-  const server = createServer((req, res) => {
+export function startServer(deps: ServerDeps, tls?: { key: string; cert: string }): Server {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(deps, req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { message: "500 Internal Server Error", simulatorError: String(e) });
     });
-  });
+  };
+  const server = tls ? createHttpsServer(tls, listener) : createServer(listener);
   server.keepAliveTimeout = 1000;
   return server;
 }

@@ -40,6 +40,8 @@ export type SimFeatureFlag = typeof BRANCH_KEYSET_FLAG;
 export interface SimOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
   port?: number;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
+  tls?: { key: string; cert: string };
   /** Base of every web_url GitLab returns; default "https://gitlab.example.com". */
   externalUrl?: string;
   /** Default { "glpat-simulator-token": { scopes: ["api"] } }. */
@@ -94,13 +96,13 @@ export class GitLabSimulator {
     registerMilestoneRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
-    const server = startServer({ state, options: resolved, router, faults, log });
+    const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new GitLabSimulator(server, state, { url: `http://127.0.0.1:${port}`, log, faults });
+    return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults });
   }
 
   clearLog(): void {
