@@ -1,9 +1,9 @@
 // One HTTP exchange with GitLab on Node's own http/https modules, through the proxy the environment
-// names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, §8.2) and with the operator's TLS settings. Not the global fetch: Node 20 loads
-// its fetch implementation on first use, which costs ~60 ms before the first answer and sat on the
-// start-up path (the token-scope check precedes the first tools/list; issue 5 budget). Connections
-// are kept alive per origin; redirects are not followed (a redirect from an API endpoint is an
-// answer to report, not to chase with the token); gzip and deflate bodies are decoded.
+// names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, §8.2) and with the operator's TLS settings. Not the global
+// fetch: Node 20 loads its fetch implementation on first use, which costs ~60 ms before the first
+// answer and sat on the start-up path (the token-scope check precedes the first tools/list; issue 5
+// budget). Connections are kept alive per origin; redirects are not followed (a redirect from an API
+// endpoint is an answer to report, not to chase with the token); gzip and deflate bodies are decoded.
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import type { Socket } from "node:net";
 import * as http from "node:http";
