@@ -2,7 +2,8 @@
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
-import { Logger, registerSecret } from "./log.js";
+import type { Writable } from "node:stream";
+import { Logger, mayCarrySecret, redactDeep, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
 import { createSession } from "./server.js";
@@ -42,10 +43,30 @@ async function main(): Promise<void> {
     return;
   }
   if (!config.token) log.warn("GITLAB_TOKEN is not set: GitLab will answer only what is public");
-  const server = createSession({ config, token: config.token, log });
-  await server.connect(new StdioServerTransport());
+  const server = createSession({ config, token: config.token, log, redactResults: false });
+  await server.connect(new StdioServerTransport(process.stdin, redactingStdout()));
   log.info("gitlab-mcp-server ready on stdio", { version: VERSION, surface: config.surface });
   log.debug("start-up", { code_cache: (globalThis as { __gitlabMcpCodeCache?: string }).__gitlabMcpCodeCache ?? "none", ms: Math.round(performance.now()) });
+}
+
+/**
+ * stdout for the stdio transport, which writes one serialised JSON-RPC message per call: each line is
+ * scanned for a credential before it leaves (ERR-20), so every message is covered (results, resources,
+ * errors) and nothing is serialised twice to check it.
+ */
+function redactingStdout(): Writable {
+  const wire = {
+    write(line: string): boolean {
+      // eslint-disable-next-line no-restricted-syntax -- the wire writer itself: JSON-RPC lines only.
+      return process.stdout.write(mayCarrySecret(line) ? `${JSON.stringify(redactDeep(JSON.parse(line)))}\n` : line);
+    },
+    once(event: string, listener: () => void) {
+      // eslint-disable-next-line no-restricted-syntax -- backpressure of the wire writer above.
+      process.stdout.once(event, listener);
+      return wire;
+    },
+  };
+  return wire as unknown as Writable;
 }
 
 main().catch((e: unknown) => {

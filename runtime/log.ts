@@ -57,3 +57,11 @@ export class Logger {
     process.stderr.write(redact(line) + "\n");
   }
 }
+
+/** A value with every string redacted: always valid JSON again, whatever the credential sat next to. */
+export function redactDeep(value: unknown): unknown {
+  if (typeof value === "string") return mayCarrySecret(value) ? redact(value) : value;
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)]));
+  return value;
+}

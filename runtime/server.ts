@@ -17,7 +17,7 @@ import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
 import type { ExecContext } from "./execute.js";
 import { GitLabClient, timed } from "./gitlab/client.js";
-import { Logger, mayCarrySecret, redact } from "./log.js";
+import { Logger, mayCarrySecret, redactDeep } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
 import { DYNAMIC_INSTRUCTIONS, dynamicSurface } from "./surfaces/dynamic.js";
 import { INDIVIDUAL_INSTRUCTIONS, individualSurface } from "./surfaces/individual.js";
@@ -48,6 +48,8 @@ export interface SessionOptions {
   readonly scopes?: Promise<TokenScopes>;
   /** Whether the transport can carry a server-to-client request (stdio yes, stateless HTTP no, SAF-17). */
   readonly canElicit?: boolean;
+  /** ERR-20 is applied to each result here (HTTP); false when the transport scans every line it writes (stdio). */
+  readonly redactResults?: boolean;
 }
 
 /** Creates the MCP server of one session (one stdio connection, or one HTTP request when stateless). */
@@ -126,7 +128,7 @@ export function createSession(options: SessionOptions): Server {
     }
     // gitlab_ms is time spent waiting on GitLab; the rest is this server's own overhead.
     log.debug("tool call", { tool: name, ms: round(performance.now() - started), gitlab_ms: round(gitlab.ms), is_error: result.isError === true });
-    return redactResult(result);
+    return options.redactResults === false ? result : redactResult(result);
   });
   return server;
 }
@@ -173,7 +175,7 @@ function isCodex(server: Server, config: Config): boolean {
 function redactResult(result: CallToolResult): CallToolResult {
   const text = JSON.stringify(result);
   if (!mayCarrySecret(text)) return result;
-  return JSON.parse(redact(text)) as CallToolResult;
+  return redactDeep(result) as CallToolResult;
 }
 
 /** The TLS settings a GitLab client takes from the configuration (§8.2). */

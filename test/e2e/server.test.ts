@@ -128,6 +128,20 @@ describe("stdio and credential hygiene (CFG-13, ERR-20)", () => {
     assert.ok(!conn.stderr.join("").includes(SIM_TOKEN), "no log line carries the token");
   });
 
+  it("a credential inside GitLab's data is redacted from the Markdown and the JSON alike (stdio: on the wire)", async () => {
+    sim.addBranch(42, { name: "leaky", commit: { title: `rotate ${SIM_TOKEN}`, message: `rotate ${SIM_TOKEN}\n\nPRIVATE-TOKEN: glpat-other-secret` } });
+    const conn = await connect({ sim });
+    try {
+      const r = (await conn.client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "leaky" } } })) as CallToolResult;
+      const wire = JSON.stringify(r);
+      assert.ok(!wire.includes(SIM_TOKEN) && !wire.includes("glpat-other-secret"), "neither credential leaves the server");
+      assert.match(wire, /rotate \[REDACTED\]/);
+      assert.match(JSON.stringify(r.structuredContent), /PRIVATE-TOKEN: \[REDACTED\]/);
+    } finally {
+      await conn.close();
+    }
+  });
+
   it("a network failure is a classified isError result, never a JSON-RPC error", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -287,6 +301,19 @@ describe("Streamable HTTP (--http)", () => {
       const r = (await client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "main" } } })) as CallToolResult;
       assert.equal((r.structuredContent as { name: string }).name, "main");
       assert.equal(sim.log[0].headers["private-token"], SIM_TOKEN);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a credential inside GitLab's data is redacted from HTTP results too (ERR-20)", async () => {
+    sim.addBranch(42, { name: "leaky", commit: { message: `rotate ${SIM_TOKEN}` } });
+    const client = new Client({ name: "http-test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "PRIVATE-TOKEN": SIM_TOKEN } } }));
+    try {
+      const r = (await client.callTool({ name: "gitlab_execute_action", arguments: { action: "branch.get", params: { project_id: 42, branch_name: "leaky" } } })) as CallToolResult;
+      assert.ok(!JSON.stringify(r).includes(SIM_TOKEN));
+      assert.match(JSON.stringify(r.structuredContent), /rotate \[REDACTED\]/);
     } finally {
       await client.close();
     }
