@@ -2,7 +2,7 @@
 // token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
 // retries a mutation (RES-6).
 import type { Logger } from "../log.js";
-import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError } from "./errors.js";
+import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError, NotTheApiError } from "./errors.js";
 import { withRetries, type RetryPolicy } from "./retry.js";
 import { ProxyError, send, type Connection, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
 
@@ -134,6 +134,8 @@ export class GitLabClient implements GitLabApi {
 
 function readBody(res: HttpAnswer): { body: unknown; size: number } {
   const text = res.text;
+  // GitLab's API answers JSON, even for errors; its own 5xx pages (nginx during an outage) stay 5xx.
+  if (res.status < 500 && /text\/html/i.test(res.headers.get("content-type") ?? "")) throw new NotTheApiError("an HTML page");
   if (text.length === 0) return { body: undefined, size: 0 };
   if (!(res.headers.get("content-type") ?? "").includes("json")) return { body: text, size: res.bytes };
   try {

@@ -38,6 +38,9 @@ export class GitLabGraphqlError extends Error {
 /** GitLab's answer could not be read (ERR-11). */
 export class GitLabResponseError extends Error {}
 
+/** An HTML page where the API should answer: a proxy or sign-in page in the way, or not GitLab at all (ERR-10). */
+export class NotTheApiError extends GitLabResponseError {}
+
 const STATUS: Record<number, string> = {
   400: "bad request: check your input parameters",
   401: "unauthorized: either the token (GITLAB_TOKEN) is invalid or expired, or it is valid and lacks a permission this action needs, since some GitLab endpoints answer a missing permission with 401 rather than 403. If the token works for other calls, treat this as a permission refusal",
@@ -61,7 +64,8 @@ const NETWORK: Record<GitLabNetworkError["kind"], string> = {
   refused: "GitLab server is unreachable (connection refused). Check GITLAB_URL and whether the server is running",
   dns: "GitLab server hostname could not be resolved (DNS error). Check GITLAB_URL",
   timeout: "Request to GitLab timed out. The server may be overloaded or unreachable",
-  tls: "TLS/SSL handshake failed. If using self-signed certificates, set GITLAB_MCP_SKIP_TLS_VERIFY=true",
+  // ERR-9: the wire sentence, then the safer way.
+  tls: "TLS/SSL handshake failed. If using self-signed certificates, set GITLAB_MCP_SKIP_TLS_VERIFY=true. Better, trust your certificate authority with GITLAB_MCP_CA_FILE",
   proxy: "the proxy could not be reached: check HTTPS_PROXY and HTTP_PROXY, or list GitLab's host in NO_PROXY",
   network: "network error reaching GitLab",
 };
@@ -110,6 +114,9 @@ export function errorText(id: string, err: unknown, mutating: boolean): string {
   if (err instanceof GitLabGraphqlError) {
     const more = err.messages.length > 1 ? ` (and ${err.messages.length - 1} more error${err.messages.length > 2 ? "s" : ""})` : "";
     return `${id}: ${redact(err.messages[0]).replace(/https?:\/\/\S+/g, "[url]")}${more}`;
+  }
+  if (err instanceof NotTheApiError) {
+    return `${id}: an HTML page answered instead of GitLab's API: a proxy or sign-in page may be in the way (check HTTPS_PROXY and NO_PROXY), or GITLAB_URL does not point at GitLab`;
   }
   if (err instanceof GitLabResponseError) return `${id}: GitLab answered with a response this server could not read`;
   return `${id}: unexpected error`;

@@ -43,7 +43,10 @@ describe("TLS toward GitLab (§8.2, ERR-9)", () => {
   it("an unknown certificate authority is the TLS sentence", async () => {
     const r = await getBranch(sim, {});
     assert.equal(r.result.isError, true);
-    assert.equal(r.text, "branch.get: TLS/SSL handshake failed. If using self-signed certificates, set GITLAB_MCP_SKIP_TLS_VERIFY=true");
+    assert.equal(
+      r.text,
+      "branch.get: TLS/SSL handshake failed. If using self-signed certificates, set GITLAB_MCP_SKIP_TLS_VERIFY=true. Better, trust your certificate authority with GITLAB_MCP_CA_FILE",
+    );
   });
 
   it("GITLAB_MCP_SKIP_TLS_VERIFY=true connects, with a warning at start", async () => {
@@ -161,7 +164,7 @@ describe("proxies (§8.2 HTTPS_PROXY, HTTP_PROXY, NO_PROXY; ERR-10)", () => {
       assert.equal(r.result.isError, undefined, r.text);
       assert.ok(proxy.seen.length >= 1 && proxy.seen.every((s) => s.method === "CONNECT" && s.target === `127.0.0.1:${new URL(tlsSim.url).port}`));
       const untrusted = await getBranch(tlsSim, { HTTPS_PROXY: proxy.url });
-      assert.match(untrusted.text, /^branch\.get: TLS\/SSL handshake failed/);
+      assert.match(untrusted.text, /^branch\.get: TLS\/SSL handshake failed\. If using self-signed certificates/);
     } finally {
       proxy.close();
     }
@@ -182,6 +185,27 @@ describe("proxies (§8.2 HTTPS_PROXY, HTTP_PROXY, NO_PROXY; ERR-10)", () => {
       );
     } finally {
       proxy.close();
+    }
+  });
+
+  it("an HTML page where the API should answer is named as a proxy or URL problem; GitLab's own 5xx pages keep their sentence", async () => {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    for (const status of [200, 302, 404]) {
+      sim.inject({ path: "/projects/42/repository/branches/main", status, body: "<html><body>Sign in to continue</body></html>", headers: html });
+      const r = await getBranch(sim, {});
+      assert.equal(
+        r.text,
+        "branch.get: an HTML page answered instead of GitLab's API: a proxy or sign-in page may be in the way (check HTTPS_PROXY and NO_PROXY), or GITLAB_URL does not point at GitLab",
+        String(status),
+      );
+    }
+    sim.inject({ path: "/projects/42/repository/branches", method: "POST", status: 503, body: "<html>maintenance</html>", headers: html });
+    const conn = await connect({ sim });
+    try {
+      const r = await callAction(conn, "dynamic", "branch.create", { project_id: 42, branch_name: "x", ref: "main" });
+      assert.equal(text(r), "branch.create: GitLab is under maintenance or overloaded (service unavailable): try again shortly");
+    } finally {
+      await conn.close();
     }
   });
 
