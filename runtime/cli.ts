@@ -3,7 +3,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
 import type { Writable } from "node:stream";
-import { Logger, mayCarrySecret, redactDeep, registerSecret } from "./log.js";
+import { Logger, mayCarrySecret, redact, redactDeep, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
 import { createSession } from "./server.js";
@@ -58,7 +58,7 @@ function redactingStdout(): Writable {
   const wire = {
     write(line: string): boolean {
       // eslint-disable-next-line no-restricted-syntax -- the wire writer itself: JSON-RPC lines only.
-      return process.stdout.write(mayCarrySecret(line) ? `${JSON.stringify(redactDeep(JSON.parse(line)))}\n` : line);
+      return process.stdout.write(mayCarrySecret(line) ? redactLine(line) : line);
     },
     once(event: string, listener: () => void) {
       // eslint-disable-next-line no-restricted-syntax -- backpressure of the wire writer above.
@@ -67,6 +67,15 @@ function redactingStdout(): Writable {
     },
   };
   return wire as unknown as Writable;
+}
+
+/** A JSON-RPC line with every string redacted; the SDK writes one whole message per line. */
+function redactLine(line: string): string {
+  try {
+    return `${JSON.stringify(redactDeep(JSON.parse(line)))}\n`;
+  } catch {
+    return redact(line);
+  }
 }
 
 main().catch((e: unknown) => {
