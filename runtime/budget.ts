@@ -3,9 +3,10 @@
 // the last row shown (RES-19), and the cut is announced in both parts (RES-20). GitLab's own pagination
 // stays as GitLab reported it (RES-21).
 //
-// Of RES-18's reduction order this implements the last step, cutting rows; cutting long cells and long
-// free text first (steps 1 and 2) is not built yet, so a page of very long rows loses rows sooner than
-// it would need to. Nothing is ever dropped without the notice.
+// Of RES-18's reduction order this implements step 2 for objects (cards and their JSON: the longest
+// free-text fields are cut) and step 3 for lists (rows are cut). Step 1, cutting long table cells, and
+// step 2 inside list rows are not built, so a page of very long rows loses rows sooner than it would need
+// to. Nothing is ever dropped without the notice.
 
 /** What a cut adds to structuredContent (RES-20). */
 export interface Truncation {
@@ -86,4 +87,80 @@ export function notice(t: Truncation): { line: string; step: string } {
     line: `⚠️ Truncated: showing ${t.shown} of ${t.total} ${t.unit} of this page to stay within the response size limit.`,
     step: `Use action '${t.continue_with}' with ${params} to continue`,
   };
+}
+
+/** The fields RES-18 step 2 may cut: text people or files wrote. Identifiers, URLs and states never are. */
+const FREE_TEXT = new Set(["description", "body", "content", "diff", "message", "note", "trace", "log"]);
+
+/** What a cut of an object's text adds to structuredContent (RES-20). It cannot be resumed: no continuation. */
+export interface TextTruncation {
+  readonly reason: "response_size";
+  readonly unit: "bytes";
+  readonly shown: number;
+  readonly total: number;
+}
+
+/** A rendering of an object (with some text cut), with or without the cut announced. */
+export type ObjectRender = (obj: Record<string, unknown>, truncation?: TextTruncation) => { markdown: string; structured: Record<string, unknown> };
+
+/** The Markdown line that announces a cut of an object's text (RES-20). */
+export const textNotice = (t: TextTruncation) =>
+  `⚠️ Truncated: showing ${t.shown} of ${t.total} bytes of its longest text to stay within the response size limit.`;
+
+type Path = readonly (string | number)[];
+
+function freeText(value: unknown, path: Path, out: { path: Path; text: string }[]): void {
+  if (Array.isArray(value)) value.forEach((v, i) => freeText(v, [...path, i], out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === "string" && FREE_TEXT.has(k)) out.push({ path: [...path, k], text: v });
+      else freeText(v, [...path, k], out);
+    }
+  }
+}
+
+function replaced(value: unknown, path: Path, text: string): unknown {
+  if (path.length === 0) return text;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? replaced(v, rest, text) : v));
+  const o = value as Record<string, unknown>;
+  return { ...o, [head]: replaced(o[head], rest, text) };
+}
+
+/** The first `bytes` bytes of a text, ending on a character boundary. */
+function head(text: string, bytes: number): string {
+  return Buffer.from(text).subarray(0, bytes).toString("utf8").replace(/\uFFFD$/, "");
+}
+
+/**
+ * RES-18 step 2 for an object: when its card or JSON is over the budget, the longest free-text fields
+ * are cut, each with the suffix `… [truncated <n> bytes]`, until both parts fit (or no text is left to
+ * cut: lists inside an object are not cut here). The cut is announced in both parts (RES-20).
+ */
+export function fitObject(render: ObjectRender, obj: Record<string, unknown>, budget: number): ReturnType<ObjectRender> {
+  const full = render(obj);
+  if (bytes(full) <= budget) return full;
+  const texts = [] as { path: Path; text: string }[];
+  freeText(obj, [], texts);
+  const size = texts.map((t) => Buffer.byteLength(t.text));
+  const keep = [...size];
+  let last = full;
+  for (let round = 0; round < 4 * texts.length + 4; round++) {
+    let current: unknown = obj;
+    const cut = texts.map((t, i) => keep[i] < size[i]);
+    texts.forEach((t, i) => {
+      if (cut[i]) current = replaced(current, t.path, `${head(t.text, keep[i])}… [truncated ${size[i] - keep[i]} bytes]`);
+    });
+    const truncation: TextTruncation | undefined = cut.some(Boolean)
+      ? { reason: "response_size", unit: "bytes", shown: keep.reduce((s, k, i) => s + (cut[i] ? k : 0), 0), total: size.reduce((s, n, i) => s + (cut[i] ? n : 0), 0) }
+      : undefined;
+    last = render(current as Record<string, unknown>, truncation);
+    const over = bytes(last) - budget;
+    if (over <= 0) return last;
+    // Shorten the longest text still kept by what is over, and a little for the suffix and escaping.
+    const longest = keep.reduce((best, k, i) => (k > keep[best] ? i : best), 0);
+    if (texts.length === 0 || keep[longest] === 0) break;
+    keep[longest] = Math.max(0, keep[longest] - over - 64);
+  }
+  return last;
 }

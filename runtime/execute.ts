@@ -10,7 +10,7 @@ import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, type Confirmation } from "./policy/gates.js";
-import { fitRows, notice, type Render } from "./budget.js";
+import { fitObject, fitRows, notice, textNotice, type ObjectRender, type Render } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 
@@ -196,13 +196,11 @@ function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unkno
   const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
   const next = steps(format.nextSteps, ctx);
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.
-  const own = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "next_steps"));
-  return {
-    kind: "success",
-    contentKind: action.contentKind,
-    markdown: card(fillHeading(format.present.heading!, fields), fields, format.present.fields!, next),
-    structured: { next_steps: next, ...own },
-  };
+  const render: ObjectRender = (o, truncation) => ({
+    markdown: card(fillHeading(format.present.heading!, o), o, format.present.fields!, next, truncation && textNotice(truncation)),
+    structured: { next_steps: next, ...Object.fromEntries(Object.entries(o).filter(([k]) => k !== "next_steps")), ...(truncation ? { truncation } : {}) },
+  });
+  return { kind: "success", contentKind: action.contentKind, ...fitObject(render, fields, ctx.maxResponseBytes) };
 }
 
 function withResource(template: string, params: Record<string, unknown>, outcome: Extract<Outcome, { kind: "success" }>): Outcome {

@@ -67,7 +67,8 @@ export const restPaginationSchema: JsonSchema = {
 /** RES-20: present when the server cut the result to fit the response size budget. */
 export const truncationSchema: JsonSchema = {
   type: "object",
-  description: "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+  description:
+    "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
   properties: {
     reason: { type: "string" },
     unit: { type: "string" },
@@ -144,7 +145,7 @@ export function outputSchema(catalog: RawCatalog, action: RawAction): JsonSchema
   const t = typeSchema(catalog, out.object!, false) as { properties: Record<string, JsonSchema>; required?: string[] };
   return {
     type: "object",
-    properties: { next_steps: nextStepsSchema, ...t.properties },
+    properties: { next_steps: nextStepsSchema, ...t.properties, truncation: truncationSchema },
     ...(t.required ? { required: t.required } : {}),
     additionalProperties: true,
   };

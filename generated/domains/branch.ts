@@ -552,6 +552,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         required: ["id"],
         additionalProperties: true,
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["name"],
     additionalProperties: true,
@@ -679,6 +707,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         required: ["id"],
         additionalProperties: true,
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["name"],
     additionalProperties: true,
@@ -791,6 +847,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       inherited: {
         type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
       },
     },
     required: ["name"],
@@ -941,7 +1025,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -1129,7 +1213,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -1267,6 +1351,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       inherited: {
         type: ["boolean", "null"],
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["name"],
     additionalProperties: true,
@@ -1395,7 +1507,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -1546,6 +1658,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       inherited: {
         type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
       },
     },
     required: ["name"],

@@ -614,6 +614,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       web_url: {
         type: ["string", "null"],
       },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
     },
     required: ["iid", "title"],
     additionalProperties: true,
@@ -834,6 +862,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       web_url: {
         type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
       },
     },
     required: ["iid", "title"],
@@ -1241,7 +1297,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -1428,7 +1484,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -1673,6 +1729,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       web_url: {
         type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
       },
     },
     required: ["iid", "title"],

@@ -208,7 +208,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",
@@ -413,7 +413,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       truncation: {
         type: "object",
         description:
-          "Present when rows were left out to fit the response size limit. Call continue_with with continue_params to read on.",
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
         properties: {
           reason: {
             type: "string",

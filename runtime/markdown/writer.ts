@@ -63,7 +63,7 @@ export function nextStepsSection(steps: readonly string[]): string {
 }
 
 /** A card (FMT-3): H2 heading, one row per field GitLab sent, long text sections, next steps last. */
-export function card(heading: string, obj: unknown, fields: readonly ColumnRecord[], steps: readonly string[]): string {
+export function card(heading: string, obj: unknown, fields: readonly ColumnRecord[], steps: readonly string[], note?: string): string {
   const rows: string[] = [];
   const sections: string[] = [];
   for (const f of fields) {
@@ -75,7 +75,7 @@ export function card(heading: string, obj: unknown, fields: readonly ColumnRecor
     const v = renderValue(obj, f);
     if (v !== undefined) rows.push(`- **${f.label}**: ${v.text}`);
   }
-  const body = [rows.join("\n"), ...sections].filter((p) => p !== "");
+  const body = [rows.join("\n"), ...sections, note ?? ""].filter((p) => p !== "");
   return `## ${heading}${body.length > 0 ? `\n\n${body.join("\n\n")}` : ""}${nextStepsSection(steps)}`;
 }
 

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { callAction, connect, SURFACES, text } from "../helpers/mcp.js";
+import { assertOutputConforms } from "../helpers/schemas.js";
 
 const LIMIT = 16 * 1024;
 
@@ -45,4 +46,41 @@ describe("response size budget", () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /GITLAB_MCP_MAX_RESPONSE_BYTES=8KB is not a size from 16KB to 4MB/);
   });
+});
+
+describe("response size budget for one object (RES-18 step 2)", () => {
+  let sim: GitLabSimulator;
+  const description = `Steps to reproduce\n\n${"Le café est prêt. ".repeat(6000)}\n\nEND`;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addIssue(42, { iid: 7, title: "A very long report", description });
+    sim.addIssue(42, { iid: 8, title: "A short one", description: "Short." });
+  });
+  after(() => sim.close());
+
+  for (const surface of SURFACES) {
+    it(`${surface}: the longest text is cut at a character boundary, both parts fit, identifiers stay whole`, async () => {
+      const conn = await connect({ sim, surface, env: { GITLAB_MCP_MAX_RESPONSE_BYTES: "16KB" } });
+      try {
+        const r = await callAction(conn, surface, "issue.get", { project_id: 42, issue_iid: 7 });
+        assertOutputConforms("issue.get", r);
+        const sc = r.structuredContent as { iid: number; title: string; web_url: string; description: string; truncation: Record<string, unknown> };
+        assert.ok(Buffer.byteLength(text(r)) <= LIMIT && Buffer.byteLength(JSON.stringify(sc)) <= LIMIT, "both parts fit");
+        const m = /^([\s\S]*)… \[truncated (\d+) bytes\]$/.exec(sc.description);
+        assert.ok(m, "the description ends with the truncation suffix");
+        assert.ok(description.startsWith(m[1]), "what is kept is the start of the text, whole characters only");
+        assert.equal(Buffer.byteLength(m[1]) + Number(m[2]), Buffer.byteLength(description), "the suffix counts the bytes left out");
+        assert.deepEqual(sc.truncation, { reason: "response_size", unit: "bytes", shown: Buffer.byteLength(m[1]), total: Buffer.byteLength(description) });
+        assert.equal(sc.iid, 7);
+        assert.equal(sc.title, "A very long report");
+        assert.match(sc.web_url, /\/-\/issues\/7$/);
+        assert.match(text(r), new RegExp(`⚠️ Truncated: showing ${sc.truncation.shown} of ${sc.truncation.total} bytes of its longest text`));
+        const small = await callAction(conn, surface, "issue.get", { project_id: 42, issue_iid: 8 });
+        assert.equal((small.structuredContent as { truncation?: unknown }).truncation, undefined, "an object that fits is not touched");
+      } finally {
+        await conn.close();
+      }
+    });
+  }
 });
