@@ -1,5 +1,5 @@
 // The one Markdown writer (FMT-3..FMT-12): every card, table, heading, summary line, pagination line and
-// next-steps section the server writes comes from here. Formatters (generated/formatters.ts) only choose
+// next-steps section the server writes comes from here. Formatters (generated/domains/<domain>.ts) only choose
 // fields and labels; values are escaped in values.ts/escape.ts. A repository test fails when any other
 // file builds a table or card row by hand.
 import type { ColumnRecord, NextStepRecord, NotFoundRecord, PresentationRecord } from "../catalog/types.js";
