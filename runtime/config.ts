@@ -39,6 +39,10 @@ export interface Config {
   readonly skipTlsVerify: boolean;
   /** §8.2: extra trusted CAs (PEM) from GITLAB_MCP_CA_FILE, or SSL_CERT_FILE when that is unset. */
   readonly extraCa?: { readonly source: string; readonly pem: string };
+  /** RES-14: requests per second per credential (HTTP) or process (stdio); 0 turns the limiter off. */
+  readonly rateLimitRps: number;
+  /** RES-14: how many requests may come at once before the rate applies. */
+  readonly rateLimitBurst: number;
   /** META-3: how the meta tools describe params in tools/list. */
   readonly metaParamSchema: "opaque" | "compact" | "full";
   /** Warnings to log once the logger exists (renamed variables, CFG-11). */
@@ -104,6 +108,8 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "max-response-bytes": { type: "string" },
         "skip-tls-verify": { type: "string" },
         "ca-file": { type: "string" },
+        "rate-limit-rps": { type: "string" },
+        "rate-limit-burst": { type: "string" },
       },
     }));
   } catch (err) {
@@ -161,6 +167,14 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   } catch {
     throw new ConfigError(`GITLAB_URL=${gitlabUrl} is not an http or https URL such as https://gitlab.example.com`, 1);
   }
+  const rpsText = (values["rate-limit-rps"] as string | undefined) ?? env(e, "GITLAB_MCP_RATE_LIMIT_RPS") ?? (transport === "http" ? "10" : "0");
+  const rateLimitRps = Number(rpsText);
+  if (!/^\d+(\.\d+)?$/.test(rpsText.trim()) || rateLimitRps > 1000) {
+    throw new ConfigError(`GITLAB_MCP_RATE_LIMIT_RPS=${rpsText} is not a rate from 0 (off) to 1000 requests a second`, 1);
+  }
+  const burstText = (values["rate-limit-burst"] as string | undefined) ?? env(e, "GITLAB_MCP_RATE_LIMIT_BURST") ?? "40";
+  const rateLimitBurst = Number(burstText);
+  if (!/^\d+$/.test(burstText.trim()) || rateLimitBurst < 1) throw new ConfigError(`GITLAB_MCP_RATE_LIMIT_BURST=${burstText} is not a whole number of at least 1`, 1);
   const caFile = (values["ca-file"] as string | undefined) ?? env(e, "GITLAB_MCP_CA_FILE");
   let extraCa: Config["extraCa"];
   if (caFile !== undefined) {
@@ -192,6 +206,8 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
       skipTlsVerify: bool("skip-tls-verify", "GITLAB_MCP_SKIP_TLS_VERIFY"),
+      rateLimitRps,
+      rateLimitBurst,
       ...(extraCa ? { extraCa } : {}),
       actionTimeoutMs,
       maxResponseBytes,
@@ -300,6 +316,8 @@ Environment:
   GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
   GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
   GITLAB_MCP_MAX_RESPONSE_BYTES    largest Markdown or JSON part of a result, 16KB to 4MB (default 64KB)
+  GITLAB_MCP_RATE_LIMIT_RPS        requests a second per credential (HTTP, default 10) or process (stdio, default 0 = off)
+  GITLAB_MCP_RATE_LIMIT_BURST      requests allowed at once before the rate applies (default 40)
   GITLAB_MCP_SKIP_TLS_VERIFY       true stops verifying GitLab's certificate (prefer GITLAB_MCP_CA_FILE)
   GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy for requests to GitLab, and the hosts that bypass it
@@ -315,7 +333,7 @@ Flags:
   --gitlab-url <url>               as GITLAB_URL
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
   --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>, --max-response-bytes <size>
-  --skip-tls-verify[=bool], --ca-file <path>
+  --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
                                    as the variables of the same names
   --version                        print the version and exit
   -h, --help                       print this help and exit

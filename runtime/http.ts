@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient } from "./gitlab/client.js";
 import { detectScopes } from "./policy/scopes.js";
+import { RateLimiter } from "./ratelimit.js";
 import type { TokenScopes } from "./policy/view.js";
 import { connectionOf, createSession } from "./server.js";
 import { VERSION } from "./version.js";
@@ -32,6 +33,22 @@ function scopesFor(token: string, config: Config, log: Logger): Promise<TokenSco
   const scopes = detectScopes(new GitLabClient(config.gitlabUrl, token, undefined, undefined, connectionOf(config)), log);
   scopeCache.set(key, { at: Date.now(), scopes });
   return scopes;
+}
+
+// RES-14: one set of buckets per credential, kept by the same hash; the oldest goes past the cap (a
+// credential that returns then starts with a full bucket, which only errs on the permissive side).
+const limiters = new Map<string, RateLimiter>();
+
+function limiterFor(token: string, config: Config): RateLimiter | undefined {
+  if (config.rateLimitRps <= 0) return undefined;
+  const key = createHash("sha256").update(token).digest("hex");
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    if (limiters.size >= SCOPES_MAX) limiters.delete(limiters.keys().next().value!);
+    limiter = new RateLimiter(config.rateLimitRps, config.rateLimitBurst);
+    limiters.set(key, limiter);
+  }
+  return limiter;
 }
 
 function credential(req: IncomingMessage): string | undefined {
@@ -131,7 +148,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
   }
   registerSecret(token);
   // Stateless HTTP cannot carry a server-to-client request, so it never elicits (SAF-17).
-  const session = createSession({ config, token, log, scopes: scopesFor(token, config, log), canElicit: false });
+  const session = createSession({ config, token, log, scopes: scopesFor(token, config, log), canElicit: false, limiter: limiterFor(token, config) });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on("close", () => {
     void transport.close();

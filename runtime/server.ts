@@ -15,6 +15,7 @@ import {
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
+import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge } from "./ratelimit.js";
 import type { ExecContext } from "./execute.js";
 import { GitLabClient, timed } from "./gitlab/client.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
@@ -50,12 +51,21 @@ export interface SessionOptions {
   readonly canElicit?: boolean;
   /** ERR-20 is applied to each result here (HTTP); false when the transport scans every line it writes (stdio). */
   readonly redactResults?: boolean;
+  /** RES-14: the buckets this session draws on (HTTP: its credential's); by default one per process, if on. */
+  readonly limiter?: RateLimiter;
 }
 
 /** Creates the MCP server of one session (one stdio connection, or one HTTP request when stateless). */
 export function createSession(options: SessionOptions): Server {
   const { config, log } = options;
   const catalog = options.catalog ?? fullCatalog;
+  const limiter = options.limiter ?? (config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined);
+  /** RES-15/16: false, logged, when the request's bucket is empty. */
+  const allowed = (charge: Charge, what: string): boolean => {
+    if (!limiter || limiter.take(charge)) return true;
+    log.info("call refused", { method: what, refusal_class: "rate_limit" });
+    return false;
+  };
   const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config));
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
@@ -82,12 +92,16 @@ export function createSession(options: SessionOptions): Server {
 
   server.oninitialized = () => void start();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await surfaceNow()).surface.tools] }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (!allowed("list", "tools/list")) throw new McpError(RATE_LIMITED as ErrorCode, rateLimitText("tools/list"));
+    return { tools: [...(await surfaceNow()).surface.tools] };
+  });
 
   // gitlab://tools and gitlab://tools/{id} on every surface (MAN-1).
   server.setRequestHandler(ListResourcesRequestSchema, async () => (await surfaceNow(), { resources: [catalogResource] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    if (!allowed("call", "resources/read")) throw new McpError(RATE_LIMITED as ErrorCode, rateLimitText("resources/read"));
     const { view, surface } = await surfaceNow();
     const uri = request.params.uri;
     const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? await detailDocument(config.surface, view, uri, log) : undefined;
@@ -97,6 +111,8 @@ export function createSession(options: SessionOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
+    // RES-16: refused before anything else, so nothing reaches GitLab.
+    if (!allowed("call", name)) return toCallToolResult({ kind: "refusal", text: rateLimitText(name) }, { roundPriorities: isCodex(server, config) });
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };
