@@ -23,6 +23,16 @@ export type Render = (rows: number, truncation?: Truncation) => { markdown: stri
 
 const bytes = (r: ReturnType<Render>) => Math.max(Buffer.byteLength(r.markdown), Buffer.byteLength(JSON.stringify(r.structured)));
 
+/**
+ * Whether a rendering fits. The JSON of structuredContent holds GitLab's own values, and JSON.stringify
+ * writes them no longer than GitLab's JSON did: when the body GitLab sent (`sourceBytes`) was under the
+ * budget with room for our few fields, the JSON cannot be over it and only the Markdown, cheap to
+ * measure, is measured. Otherwise both parts are.
+ */
+function fits(r: ReturnType<Render>, budget: number, sourceBytes?: number): boolean {
+  return sourceBytes !== undefined && sourceBytes + 4096 < budget ? Buffer.byteLength(r.markdown) <= budget : bytes(r) <= budget;
+}
+
 /** The largest k ≤ fit that divides the page offset, so that page = offset/k + 2 resumes after it (RES-19). */
 export function resumableRows(fit: number, offset: number): number {
   for (let k = fit; k > 1; k--) if (offset % k === 0) return k;
@@ -45,11 +55,7 @@ export function fitRows(
 ): ReturnType<Render> {
   const full = render(rows);
   if (rows <= 1) return full;
-  // The rows of structuredContent are GitLab's own items, and JSON.stringify writes them no longer than
-  // GitLab's JSON did: a page whose body was under the budget with room for our few fields cannot
-  // serialise over it, and only the Markdown, cheap to measure, could. Others are measured in full.
-  const small = sourceBytes !== undefined && sourceBytes + 4096 < budget;
-  if (small ? Buffer.byteLength(full.markdown) <= budget : bytes(full) <= budget) return full;
+  if (fits(full, budget, sourceBytes)) return full;
   const offset = (page - 1) * perPage;
   const cut = (k: number): ReturnType<Render> => {
     const truncation: Truncation = {
@@ -137,9 +143,9 @@ function head(text: string, bytes: number): string {
  * are cut, each with the suffix `… [truncated <n> bytes]`, until both parts fit (or no text is left to
  * cut: lists inside an object are not cut here). The cut is announced in both parts (RES-20).
  */
-export function fitObject(render: ObjectRender, obj: Record<string, unknown>, budget: number): ReturnType<ObjectRender> {
+export function fitObject(render: ObjectRender, obj: Record<string, unknown>, budget: number, sourceBytes?: number): ReturnType<ObjectRender> {
   const full = render(obj);
-  if (bytes(full) <= budget) return full;
+  if (fits(full, budget, sourceBytes)) return full;
   const texts = [] as { path: Path; text: string }[];
   freeText(obj, [], texts);
   const size = texts.map((t) => Buffer.byteLength(t.text));

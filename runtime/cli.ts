@@ -2,7 +2,7 @@
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
-import type { Writable } from "node:stream";
+import { Transform, type Writable } from "node:stream";
 import { Logger, mayCarrySecret, redact, redactDeep, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
@@ -50,23 +50,19 @@ async function main(): Promise<void> {
 }
 
 /**
- * stdout for the stdio transport, which writes one serialised JSON-RPC message per call: each line is
- * scanned for a credential before it leaves (ERR-20), so every message is covered (results, resources,
- * errors) and nothing is serialised twice to check it.
+ * The stdio transport's output, which it writes one serialised JSON-RPC message per call: each line is
+ * scanned for a credential on its way to stdout (ERR-20), so every message is covered (results,
+ * resources, errors) and nothing is serialised twice to check it. Piped, so stdout's backpressure holds.
  */
 function redactingStdout(): Writable {
-  const wire = {
-    write(line: string): boolean {
-      // eslint-disable-next-line no-restricted-syntax -- the wire writer itself: JSON-RPC lines only.
-      return process.stdout.write(mayCarrySecret(line) ? redactLine(line) : line);
+  const wire = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const line = chunk.toString("utf8");
+      done(null, mayCarrySecret(line) ? redactLine(line) : line);
     },
-    once(event: string, listener: () => void) {
-      // eslint-disable-next-line no-restricted-syntax -- backpressure of the wire writer above.
-      process.stdout.once(event, listener);
-      return wire;
-    },
-  };
-  return wire as unknown as Writable;
+  });
+  wire.pipe(process.stdout);
+  return wire;
 }
 
 /** A JSON-RPC line with every string redacted; the SDK writes one whole message per line. */

@@ -139,9 +139,9 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     if (!Array.isArray(answer.body)) throw new GitLabResponseError("a list was expected");
     const [first] = answer.body as unknown[];
     if (first === undefined && format.notFound) return notFound(action, format.notFound, params, ctx, { empty_list: true });
-    return objectOutcome(action, format, first, ctx);
+    return objectOutcome(action, format, first, ctx, answer.size);
   }
-  return objectOutcome(action, format, answer.body, ctx);
+  return objectOutcome(action, format, answer.body, ctx, answer.size);
 }
 
 async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
@@ -192,7 +192,7 @@ function listOutcome(
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 
-function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext): Outcome {
+function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number): Outcome {
   const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
   const next = steps(format.nextSteps, ctx);
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.
@@ -200,7 +200,7 @@ function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unkno
     markdown: card(fillHeading(format.present.heading!, o), o, format.present.fields!, next, truncation && textNotice(truncation)),
     structured: { next_steps: next, ...Object.fromEntries(Object.entries(o).filter(([k]) => k !== "next_steps")), ...(truncation ? { truncation } : {}) },
   });
-  return { kind: "success", contentKind: action.contentKind, ...fitObject(render, fields, ctx.maxResponseBytes) };
+  return { kind: "success", contentKind: action.contentKind, ...fitObject(render, fields, ctx.maxResponseBytes, sourceBytes) };
 }
 
 function withResource(template: string, params: Record<string, unknown>, outcome: Extract<Outcome, { kind: "success" }>): Outcome {

@@ -25,8 +25,11 @@ const SCOPES_MAX = 1000;
 // Keyed by a hash of the token, so the token itself is not kept as a map key.
 const scopeCache = new Map<string, { at: number; scopes: Promise<TokenScopes> }>();
 
+/** What per-credential caches are keyed by: a hash, so the token itself is not kept as a key. */
+const credentialKey = (token: string) => createHash("sha256").update(token).digest("hex");
+
 function scopesFor(token: string, config: Config, log: Logger): Promise<TokenScopes> {
-  const key = createHash("sha256").update(token).digest("hex");
+  const key = credentialKey(token);
   const hit = scopeCache.get(key);
   if (hit && Date.now() - hit.at < SCOPES_TTL_MS) return hit.scopes;
   if (scopeCache.size >= SCOPES_MAX) scopeCache.delete(scopeCache.keys().next().value!);
@@ -41,7 +44,7 @@ const limiters = new Map<string, RateLimiter>();
 
 function limiterFor(token: string, config: Config): RateLimiter | undefined {
   if (config.rateLimitRps <= 0) return undefined;
-  const key = createHash("sha256").update(token).digest("hex");
+  const key = credentialKey(token);
   let limiter = limiters.get(key);
   if (!limiter) {
     if (limiters.size >= SCOPES_MAX) limiters.delete(limiters.keys().next().value!);
