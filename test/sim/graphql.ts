@@ -167,7 +167,7 @@ function rootValue(ctx: Ctx) {
       },
     project: ({ fullPath }: { fullPath: string }) => {
       const project = fullPath.includes("/") ? ctx.state.findProject(fullPath) : undefined;
-      if (!project || (!ctx.user && project.visibility !== "public")) return null;
+      if (!project || !ctx.state.canRead(project, ctx.user?.id)) return null;
       return projectNode(project, ctx);
     },
   };

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { DEMO_EXTRA_BRANCHES } from "./demoData.js";
 import { GitLabSimulator } from "./simulator.js";
-import { call, links, names, startDemo } from "./testSupport.js";
+import { call, graphql, links, names, startDemo } from "./testSupport.js";
 
 const ALL_45 = ["main", "develop", "feature/login", ...DEMO_EXTRA_BRANCHES].sort();
 const PAGE_1 = [
@@ -229,6 +229,29 @@ describe("authentication", () => {
     const r = await call(sim, "/projects/42/repository/branches", { token: null });
     assert.equal(r.status, 404);
     assert.deepEqual(r.body, { message: "404 Project Not Found" });
+  });
+
+  it("shows a private project that names its members to those members only; others get GitLab's 404 in REST and null in GraphQL", async () => {
+    const members = await GitLabSimulator.start({ tokens: { "glpat-alice": { scopes: ["api"], userId: 2 }, "glpat-bob": { scopes: ["api"], userId: 3 } } });
+    try {
+      members.addProject({ id: 7, path_with_namespace: "alice/secret", members: [2] });
+      members.addBranch(7, { name: "alice-only" });
+      members.addProject({ id: 8, path_with_namespace: "team/open", visibility: "internal", members: [2] });
+      const own = await call(members, "/projects/7/repository/branches", { token: "glpat-alice" });
+      assert.equal(own.status, 200);
+      assert.deepEqual(names(own.body), ["alice-only"]);
+      for (const path of ["/projects/7/repository/branches", "/projects/alice%2Fsecret", "/projects/7/repository/branches/alice-only"]) {
+        const hidden = await call(members, path, { token: "glpat-bob" });
+        assert.equal(hidden.status, 404, path);
+        assert.deepEqual(hidden.body, { message: "404 Project Not Found" }, path);
+      }
+      assert.equal((await call(members, "/projects/8", { token: "glpat-bob" })).status, 200, "an internal project is visible to every signed-in user");
+      const query = "query($p: ID!) { project(fullPath: $p) { id } }";
+      assert.deepEqual((await graphql(members, query, { p: "alice/secret" }, "glpat-bob")).body, { data: { project: null } });
+      assert.deepEqual((await graphql(members, query, { p: "alice/secret" }, "glpat-alice")).body, { data: { project: { id: "gid://gitlab/Project/7" } } });
+    } finally {
+      await members.close();
+    }
   });
 
   it("answers revoked and expired tokens with the OAuth invalid_token error", async () => {

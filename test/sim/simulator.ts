@@ -121,7 +121,8 @@ export class GitLabSimulator {
     this.state.featureFlags.set(flag, enabled);
   }
 
-  addProject(p: { id?: number; path_with_namespace: string; default_branch?: string; visibility?: "private" | "internal" | "public"; name?: string }): SimProject {
+  /** Adds a project; with `members` (user ids) a private project is visible to those users only. */
+  addProject(p: { id?: number; path_with_namespace: string; default_branch?: string; visibility?: "private" | "internal" | "public"; name?: string; members?: number[] }): SimProject {
     return this.state.addProject(p);
   }
 

@@ -49,6 +49,11 @@ export interface SimProject {
   created_at: string;
   branches: Map<string, SimBranch>;
   protectedBranches: SimProtectedBranch[];
+  /**
+   * The users who are members (by id). Absent: every signed-in user is a Maintainer, the simulator's
+   * default. Present: a private project is visible to these users only.
+   */
+  members?: ReadonlySet<number>;
 }
 
 export interface SimUser {
@@ -166,13 +171,23 @@ export class SimState {
     return undefined;
   }
 
+  /**
+   * ProjectPolicy's read_project, reduced to visibility: public for everyone, internal for any signed-in
+   * user, private for members (every signed-in user when the project lists none).
+   */
+  canRead(project: SimProject, userId: number | undefined): boolean {
+    if (project.visibility === "public") return true;
+    if (userId === undefined) return false;
+    return project.visibility === "internal" || !project.members || project.members.has(userId);
+  }
+
   requireProject(ref: number | string): SimProject {
     const p = this.findProject(ref);
     if (!p) throw new Error(`GitLabSimulator: no project ${JSON.stringify(ref)}`);
     return p;
   }
 
-  addProject(p: { id?: number; path_with_namespace: string; default_branch?: string; visibility?: Visibility; name?: string }): SimProject {
+  addProject(p: { id?: number; path_with_namespace: string; default_branch?: string; visibility?: Visibility; name?: string; members?: number[] }): SimProject {
     const id = p.id ?? Math.max(0, ...this.projects.keys()) + 1;
     if (this.projects.has(id)) throw new Error(`GitLabSimulator: project id ${id} already exists`);
     if (!p.path_with_namespace.includes("/")) throw new Error("GitLabSimulator: path_with_namespace needs a namespace");
@@ -187,6 +202,7 @@ export class SimState {
       created_at: jsonTime(this.nextSeedTime()),
       branches: new Map(),
       protectedBranches: [],
+      ...(p.members ? { members: new Set(p.members) } : {}),
     };
     this.projects.set(id, project);
     return project;
