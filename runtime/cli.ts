@@ -1,11 +1,12 @@
 // The gitlab-mcp-server command (bundled into dist/runtime/server.cjs, started by launcher.cts): stdio by default, Streamable HTTP with --http. On stdio, stdout is the
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { ConfigError, HELP, parseCommand } from "./config.js";
 import { Transform, type Writable } from "node:stream";
 import { Logger, mayCarrySecret, redact, redactDeep, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
+import { RateLimiter } from "./ratelimit.js";
 import { createSession } from "./server.js";
 import { VERSION } from "./version.js";
 
@@ -43,8 +44,14 @@ async function main(): Promise<void> {
     return;
   }
   if (!config.token) log.warn("GITLAB_TOKEN is not set: GitLab will answer only what is public");
-  const server = createSession({ config, token: config.token, log, redactResults: false });
-  await server.connect(new StdioServerTransport(process.stdin, redactingStdout()));
+  // One process, one set of rate-limit buckets (RES-14), whichever instance the connection is pinned to.
+  const limiter = config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined;
+  // serveStdio picks the era from the client's opening (initialize, or a 2026-07-28 request) and pins one
+  // session to the connection; a server/discover probe that falls back to initialize gets a throwaway one.
+  serveStdio(({ era }) => createSession({ config, token: config.token, log, era, limiter, redactResults: false }), {
+    transport: new StdioServerTransport(process.stdin, redactingStdout()),
+    onerror: (e) => log.warn("stdio connection error", { error: e.message }),
+  });
   log.info("gitlab-mcp-server ready on stdio", { version: VERSION, surface: config.surface });
   log.debug("start-up", { code_cache: (globalThis as { __gitlabMcpCodeCache?: string }).__gitlabMcpCodeCache ?? "none", ms: Math.round(performance.now()) });
 }

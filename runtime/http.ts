@@ -1,9 +1,12 @@
 // Streamable HTTP mode (§9), stateless: every POST to /mcp builds a session for the credential the
 // request carries (PRIVATE-TOKEN or Authorization: Bearer). GITLAB_TOKEN is never read in this mode,
-// so no server-side token is exposed to HTTP clients (§11 row 20).
+// so no server-side token is exposed to HTTP clients (§11 row 20). The SDK's createMcpHandler serves
+// both protocol eras on the one endpoint: a 2026-07-28 request carries its version in its own _meta,
+// anything else is served the 2025 way, statelessly. It takes web Requests and checks no credential,
+// so the gates below (Host, Origin, size, 401) stand in front of it.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient } from "./gitlab/client.js";
@@ -85,8 +88,18 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
   const startedAt = new Date();
   const loopbackListener = isLoopback(host);
   if (!loopbackListener) log.warn("listening on a non-loopback address: every Host header is accepted", { address: config.httpAddr });
+  // One handler for the process: the factory builds each request's session from the credential the
+  // gate below admitted, which reaches it as the request's authInfo.
+  const mcp = createMcpHandler(
+    ({ era, authInfo }) => {
+      const token = authInfo!.token;
+      // Stateless HTTP cannot carry a server-to-client request, so a 2025-era call never elicits (SAF-17).
+      return createSession({ config, token, log, era, scopes: scopesFor(token, config, log), canElicit: false, limiter: limiterFor(token, config) });
+    },
+    { legacy: "stateless", maxRequestBodySize: MAX_BODY_BYTES, onerror: (e) => log.debug("MCP request refused by the protocol layer", { error: e.message }) },
+  );
   const server = createServer((req, res) => {
-    void handle(req, res, config, log, { startedAt, loopbackListener }).catch((e: unknown) => {
+    void handle(req, res, config, log, { startedAt, loopbackListener, mcp }).catch((e: unknown) => {
       log.error("HTTP request failed", { stack: e instanceof Error ? e.stack : String(e) });
       if (!res.headersSent) jsonRpcError(res, 500, -32603, "Internal error");
     });
@@ -105,7 +118,7 @@ function splitAddr(addr: string): [string, string] {
   return [addr.slice(0, i).replace(/^\[|\]$/g, ""), addr.slice(i + 1)];
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, config: Config, log: Logger, listener: { startedAt: Date; loopbackListener: boolean }): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, config: Config, log: Logger, listener: { startedAt: Date; loopbackListener: boolean; mcp: McpHttpHandler }): Promise<void> {
   const path = (req.url ?? "/").split("?")[0];
   // HTTP-17: a loopback listener answers only loopback Host names, so a web page cannot reach it
   // through DNS rebinding.
@@ -150,13 +163,59 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
     return;
   }
   registerSecret(token);
-  // Stateless HTTP cannot carry a server-to-client request, so it never elicits (SAF-17).
-  const session = createSession({ config, token, log, scopes: scopesFor(token, config, log), canElicit: false, limiter: limiterFor(token, config) });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  res.on("close", () => {
-    void transport.close();
-    void session.close();
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === undefined) {
+    jsonRpcError(res, 413, -32600, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`);
+    return;
+  }
+  // The client going away aborts the request, and with it the call's GitLab requests (RES-11).
+  const gone = new AbortController();
+  res.on("close", () => gone.abort());
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: "POST", headers: webHeaders(req), body, signal: gone.signal });
+  const response = await listener.mcp.fetch(request, { authInfo: { token, clientId: credentialKey(token).slice(0, 16), scopes: [] } });
+  await writeResponse(response, res);
+}
+
+/** The request body, or undefined past the limit (a chunked body has no Content-Length to check first). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function webHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+/** Copies the SDK's web Response to Node's, streaming the body as it comes (SSE frames are flushed one by one). */
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
   });
-  await session.connect(transport);
-  await transport.handleRequest(req, res);
+  // HTTP-6: a proxy must not hold back a stream of events.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) headers["x-accel-buffering"] = "no";
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      res.write(chunk);
+    }
+  } finally {
+    res.end();
+  }
 }

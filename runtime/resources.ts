@@ -1,6 +1,6 @@
 // gitlab://tools and gitlab://tools/{id} (MAN-1..MAN-5): the action catalog as the session sees it, with
 // the exact call shape for the active surface, on every surface.
-import { ErrorCode, McpError, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceNotFoundError, type Resource, type ResourceTemplateType } from "@modelcontextprotocol/server";
 import { inputSchemas } from "../generated/index.js";
 import { actionCode, individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
 import type { ActionRecord } from "./catalog/types.js";
@@ -23,7 +23,7 @@ export const catalogResource: Resource = {
 };
 
 /** resources/templates/list: one action's call shape and schemas. */
-export const detailTemplate: ResourceTemplate = {
+export const detailTemplate: ResourceTemplateType = {
   uriTemplate: DETAIL_TEMPLATE,
   name: "tool",
   title: "GitLab action",
@@ -80,7 +80,7 @@ function lookup(surface: ToolSurface, view: SessionView, id: string): ActionReco
 export async function detailDocument(surface: ToolSurface, view: SessionView, uri: string, log?: Logger): Promise<Record<string, unknown>> {
   const id = decodeURIComponent(uri.slice(`${CATALOG_URI}/`.length));
   const action = id && !id.includes("/") ? lookup(surface, view, id) : undefined;
-  if (!action) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
+  if (!action) throw new ResourceNotFoundError(uri);
   const destructive = action.classification === "destructive";
   const params = exampleParams(action);
   const call =

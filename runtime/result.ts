@@ -1,7 +1,7 @@
 // Turns an Outcome into the MCP CallToolResult every surface returns (FMT-1, FMT-2, FMT-10): the
 // Markdown text block with the annotation preset of the action's content kind, structuredContent on
 // success only, and the embedded gitlab:// resource for get actions.
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ContentKind } from "./catalog/types.js";
 
 /** The result of one call, before it becomes MCP content. */

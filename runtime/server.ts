@@ -1,17 +1,27 @@
 // Builds the MCP server for one session on the SDK's low-level Server: tools/list serves the generated
 // JSON Schemas verbatim and tools/call goes through the surface to executeAction (STYLE rules 19, 20).
-// A tool call never ends in a JSON-RPC error except for an unknown tool name (ERR-1, IND-3).
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// The low-level Server is the SDK's layer for servers that own dispatch and compute their tool set per
+// session, which is what the catalog's surfaces are; McpServer would rebuild every tool per request and
+// validate arguments with messages of its own (VAL-*). A tool call never ends in a JSON-RPC error
+// except for an unknown tool name (ERR-1, IND-3).
+//
+// One factory serves both protocol eras (serveStdio on stdio, createMcpHandler over HTTP): the 2025
+// era opens with initialize, the 2026-07-28 era sends its version, client identity and capabilities
+// with every request. The only place the era shows is how a destructive confirmation reaches the user
+// (confirmation.ts): the handler returns an input-required result in both eras, which the SDK turns
+// into a real elicitation/create request on a 2025-era connection.
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  Server,
   type CallToolResult,
-} from "@modelcontextprotocol/sdk/types.js";
+  type ClientCapabilities,
+  type Implementation,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
@@ -24,8 +34,7 @@ import { DYNAMIC_INSTRUCTIONS, dynamicSurface } from "./surfaces/dynamic.js";
 import { INDIVIDUAL_INSTRUCTIONS, individualSurface } from "./surfaces/individual.js";
 import { META_INSTRUCTIONS, metaSurface } from "./surfaces/meta.js";
 import type { Surface } from "./surfaces/types.js";
-import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Confirmation } from "./policy/gates.js";
+import { CONFIRMATION_LIMIT_MS, Confirmations, NeedsConfirmation } from "./confirmation.js";
 import { detectScopes } from "./policy/scopes.js";
 import { buildView, type SessionView, type TokenScopes } from "./policy/view.js";
 import { CATALOG_URI, catalogDocument, catalogResource, detailDocument, detailTemplate } from "./resources.js";
@@ -36,8 +45,9 @@ const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, i
 
 /** CFG-12: catalog methods wait this long for detection, then proceed with fallbacks. */
 const READINESS_LIMIT_MS = 20_000;
-/** SAF-14: how long the user has to answer a confirmation. */
-const CONFIRMATION_LIMIT_MS = 5 * 60_000;
+
+/** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
+export type Era = "legacy" | "modern";
 
 /** Everything one session needs. */
 export interface SessionOptions {
@@ -45,9 +55,14 @@ export interface SessionOptions {
   readonly token: string | undefined;
   readonly log: Logger;
   readonly catalog?: Catalog;
+  /** The era the serving entry chose for this instance (its factory context); legacy when absent. */
+  readonly era?: Era;
   /** The credential's scopes when the caller already knows them (HTTP caches them per token). */
   readonly scopes?: Promise<TokenScopes>;
-  /** Whether the transport can carry a server-to-client request (stdio yes, stateless HTTP no, SAF-17). */
+  /**
+   * Whether a 2025-era connection can carry a server-to-client request (stdio yes, stateless HTTP no,
+   * SAF-17). The 2026-07-28 era needs no such channel: confirmation rides the call's own result.
+   */
   readonly canElicit?: boolean;
   /** ERR-20 is applied to each result here (HTTP); false when the transport scans every line it writes (stdio). */
   readonly redactResults?: boolean;
@@ -55,9 +70,10 @@ export interface SessionOptions {
   readonly limiter?: RateLimiter;
 }
 
-/** Creates the MCP server of one session (one stdio connection, or one HTTP request when stateless). */
+/** Creates the MCP server of one session (one stdio connection, or one HTTP request). */
 export function createSession(options: SessionOptions): Server {
   const { config, log } = options;
+  const era = options.era ?? "legacy";
   const catalog = options.catalog ?? fullCatalog;
   const limiter = options.limiter ?? (config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined);
   /** RES-15/16: false, logged, when the request's bucket is empty. */
@@ -81,43 +97,53 @@ export function createSession(options: SessionOptions): Server {
   const surfaceNow = async () => {
     if (!current) await start();
     const { view, surface } = current!;
-    if (view.refuseAll) throw new McpError(-40300, view.refuseAll);
+    if (view.refuseAll) throw new ProtocolError(-40300, view.refuseAll);
     return { view, surface };
   };
   const instructions = INSTRUCTIONS[config.surface];
+  const confirmations = new Confirmations(options.token, config.gitlabUrl);
   const server = new Server(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
-    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: `${instructions} Every result comes as Markdown and as structuredContent.` },
+    {
+      capabilities: { tools: { listChanged: false }, resources: {} },
+      instructions: `${instructions} Every result comes as Markdown and as structuredContent.`,
+      // The confirmation's state comes back from the client: only what this server signed is read.
+      requestState: { verify: confirmations.verify },
+      // SAF-14: the user has five minutes to answer a 2025-era confirmation form.
+      inputRequired: { roundTimeoutMs: CONFIRMATION_LIMIT_MS, maxRounds: 2 },
+    },
   );
 
   server.oninitialized = () => void start();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (!allowed("list", "tools/list")) throw new McpError(RATE_LIMITED as ErrorCode, rateLimitText("tools/list"));
+  server.setRequestHandler("tools/list", async () => {
+    if (!allowed("list", "tools/list")) throw new ProtocolError(RATE_LIMITED, rateLimitText("tools/list"));
     return { tools: [...(await surfaceNow()).surface.tools] };
   });
 
   // gitlab://tools and gitlab://tools/{id} on every surface (MAN-1).
-  server.setRequestHandler(ListResourcesRequestSchema, async () => (await surfaceNow(), { resources: [catalogResource] }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    if (!allowed("call", "resources/read")) throw new McpError(RATE_LIMITED as ErrorCode, rateLimitText("resources/read"));
+  server.setRequestHandler("resources/list", async () => (await surfaceNow(), { resources: [catalogResource] }));
+  server.setRequestHandler("resources/templates/list", async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
+  server.setRequestHandler("resources/read", async (request) => {
+    if (!allowed("call", "resources/read")) throw new ProtocolError(RATE_LIMITED, rateLimitText("resources/read"));
     const { view, surface } = await surfaceNow();
     const uri = request.params.uri;
     const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? await detailDocument(config.surface, view, uri, log) : undefined;
-    if (!doc) throw new McpError(-32002 as ErrorCode, `Resource not found: ${uri}`);
+    if (!doc) throw new ResourceNotFoundError(uri);
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(doc, null, 2) }] };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, extra) => {
     const { name } = request.params;
+    const codex = isCodex(server, extra, config);
     // RES-16: refused before anything else, so nothing reaches GitLab.
-    if (!allowed("call", name)) return toCallToolResult({ kind: "refusal", text: rateLimitText(name) }, { roundPriorities: isCodex(server, config) });
+    if (!allowed("call", name)) return toCallToolResult({ kind: "refusal", text: rateLimitText(name) }, { roundPriorities: codex });
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };
     // RES-9: the deadline covers the whole call; the client's cancellation aborts it too (RES-11).
-    const signal = config.actionTimeoutMs > 0 ? AbortSignal.any([extra.signal, AbortSignal.timeout(config.actionTimeoutMs)]) : extra.signal;
+    const signal = config.actionTimeoutMs > 0 ? AbortSignal.any([extra.mcpReq.signal, AbortSignal.timeout(config.actionTimeoutMs)]) : extra.mcpReq.signal;
+    const asked = confirmations.answer(name, args, extra);
     const ctx: ExecContext = {
       client: timed(client, gitlab),
       log,
@@ -127,20 +153,26 @@ export function createSession(options: SessionOptions): Server {
       embeddedResources: config.embeddedResources,
       maxResponseBytes: config.maxResponseBytes,
       routable: (id) => view.routable.byId.has(id),
-      elicit: (message) => (options.canElicit === false ? Promise.resolve("unavailable") : confirm(server, message, extra.signal, log)),
+      // SAF-14 step 3: the answer this call came back with, or a question for the user when the client
+      // can show one (a NeedsConfirmation the handler below turns into an input-required result).
+      elicit: async (message) => asked ?? (canElicit(era, server, extra, options.canElicit) ? Promise.reject(new NeedsConfirmation(message)) : "unavailable"),
       signal,
     };
     const started = performance.now();
     let result: CallToolResult;
     try {
       const pending = surface.call(name, args, ctx);
-      if (!pending) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      if (!pending) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
       const answer = await pending;
-      result = "kind" in answer ? toCallToolResult(answer as Outcome, { roundPriorities: isCodex(server, config) }) : answer;
+      result = "kind" in answer ? toCallToolResult(answer as Outcome, { roundPriorities: codex }) : answer;
     } catch (e) {
-      if (e instanceof McpError) throw e;
+      if (e instanceof NeedsConfirmation) {
+        log.info("confirmation requested", { tool: name, era });
+        return confirmations.ask(e.message, name, args);
+      }
+      if (e instanceof ProtocolError) throw e;
       log.error("unexpected error in tool call", { tool: name, stack: e instanceof Error ? e.stack : String(e) });
-      result = toCallToolResult({ kind: "error", text: `${name}: unexpected error`, contentKind: "assistant" }, { roundPriorities: isCodex(server, config) });
+      result = toCallToolResult({ kind: "error", text: `${name}: unexpected error`, contentKind: "assistant" }, { roundPriorities: codex });
     }
     // gitlab_ms is time spent waiting on GitLab; the rest is this server's own overhead.
     log.debug("tool call", { tool: name, ms: round(performance.now() - started), gitlab_ms: round(gitlab.ms), is_error: result.isError === true });
@@ -149,41 +181,26 @@ export function createSession(options: SessionOptions): Server {
   return server;
 }
 
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
-/** SAF-14 step 3: a form with one required boolean; no answer in time means the client cannot prompt. */
-async function confirm(server: Server, message: string, signal: AbortSignal, log: Logger): Promise<Confirmation> {
-  const elicitation = server.getClientCapabilities()?.elicitation as { form?: object } | undefined;
-  if (!elicitation) return "unavailable";
-  try {
-    const result = await server.request(
-      {
-        method: "elicitation/create",
-        params: {
-          ...(elicitation.form ? { mode: "form" as const } : {}),
-          message,
-          requestedSchema: {
-            type: "object",
-            properties: { confirm: { type: "boolean", title: "Confirm", description: "Run this operation. It may be irreversible." } },
-            required: ["confirm"],
-          },
-        },
-      },
-      ElicitResultSchema,
-      { signal, timeout: CONFIRMATION_LIMIT_MS },
-    );
-    if (result.action === "accept") return result.content?.confirm === true ? "accept" : "decline";
-    return result.action;
-  } catch (e) {
-    log.info("confirmation not answered", { error: e instanceof Error ? e.message : String(e) });
-    return "unavailable";
-  }
+/**
+ * SAF-14 step 3: whether this request's client can show a confirmation. In the 2026-07-28 era each
+ * request declares its capabilities; a 2025-era connection declared them at initialize and must also be
+ * able to carry the server's request back (stdio and stateful HTTP can, stateless HTTP cannot, SAF-17).
+ */
+function canElicit(era: Era, server: Server, extra: ServerContext, transportCanElicit: boolean | undefined): boolean {
+  if (era === "modern") return envelope<ClientCapabilities>(extra, CLIENT_CAPABILITIES_META_KEY)?.elicitation !== undefined;
+  return transportCanElicit !== false && server.getClientCapabilities()?.elicitation !== undefined;
 }
 
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/** A key of the request's 2026-07-28 envelope (the SDK lifts them out of _meta before the handler runs). */
+const envelope = <T>(extra: ServerContext, key: string): T | undefined => (extra.mcpReq.envelope as Record<string, T> | undefined)?.[key];
+
 /** CMP-2: a session whose client names itself Codex gets priorities rounded (unless compat is off). */
-function isCodex(server: Server, config: Config): boolean {
+function isCodex(server: Server, extra: ServerContext, config: Config): boolean {
   if (config.clientCompat === "off") return false;
-  const info = server.getClientVersion();
+  // The 2026-07-28 era names the client in each request; a 2025-era connection named it at initialize.
+  const info = envelope<Implementation>(extra, CLIENT_INFO_META_KEY) ?? server.getClientVersion();
   return /codex/i.test(`${info?.name ?? ""} ${(info as { title?: string } | undefined)?.title ?? ""}`);
 }
 

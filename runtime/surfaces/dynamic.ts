@@ -1,6 +1,6 @@
 // The dynamic surface (§2.2): two tools over the whole routable catalog. gitlab_find_action searches
 // it without touching GitLab; gitlab_execute_action runs an action by canonical ID through executeAction.
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { envelopeOutputSchema, inputSchemas } from "../../generated/index.js";
 import { actionCode, resolveAction, type Catalog } from "../catalog/index.js";
 import type { Logger } from "../log.js";

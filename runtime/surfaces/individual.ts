@@ -1,6 +1,6 @@
 // The individual surface (§2.4): one tool per action, `gitlab_<domain>_<action>`, with the action's own
 // closed input schema and output schema, dispatching to the same executeAction.
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { inputSchemas, listedOutputSchemas } from "../../generated/index.js";
 import { individualToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";

@@ -1,6 +1,6 @@
 // The meta surface (§2.3): one tool per domain, `gitlab_<domain>` with {action, params}, dispatching to
 // the same executeAction as every other surface. Listing uses the opaque params schema (META-3).
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { envelopeOutputSchema, inputSchemas } from "../../generated/index.js";
 import { metaToolName } from "../catalog/index.js";
 import type { SessionView } from "../policy/view.js";
@@ -65,7 +65,7 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
           type: "object",
           properties: {
             action: { type: "string", enum: list.map((a) => a.action), description: "The action to run." },
-            params: paramsSchema(list, mode),
+            params: paramsSchema(list, mode) as NonNullable<Tool["inputSchema"]["properties"]>[string],
           },
           required: ["action"],
           additionalProperties: false,

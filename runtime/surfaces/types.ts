@@ -1,5 +1,5 @@
 // What every surface provides to the server: its tools and how to answer a call to one of them.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { ActionRecord } from "../catalog/types.js";
 import type { SessionView } from "../policy/view.js";
 import { withheldSentence } from "../policy/view.js";

@@ -89,7 +89,9 @@ describe("gitlab://tools resources (MAN-1..MAN-5)", () => {
     const conn = await connect({ sim, surface: "meta" });
     try {
       for (const uri of ["gitlab://tools/", "gitlab://tools/branch.get/x", "gitlab://tools/branch.nope", "gitlab://elsewhere"]) {
-        await assert.rejects(conn.client.readResource({ uri }), (e: Error & { code?: number }) => e.code === -32002, uri);
+        // -32602 with the URI in data: the 2026-07-28 revision's code for a missing resource, which the SDK
+        // sends in both eras (clients accept it, and -32002 from older servers, when data names the URI).
+        await assert.rejects(conn.client.readResource({ uri }), (e: Error & { code?: number; data?: { uri?: string } }) => e.code === -32602 && e.data?.uri === uri, uri);
       }
       assert.equal(sim.log.length, 0);
     } finally {

@@ -24,6 +24,8 @@ export interface LoggedRequest {
   graphql?: { query: string; variables: Record<string, unknown>; operationName?: string };
   /** Final status; 0 while pending or when the socket was reset. */
   status: number;
+  /** The client closed the connection before the answer was written (a cancelled request, RES-11). */
+  clientClosed?: boolean;
 }
 
 export interface ServerDeps {
@@ -139,6 +141,9 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   deps.log.push(entry);
   res.on("finish", () => {
     entry.status = res.statusCode;
+  });
+  res.on("close", () => {
+    if (!res.writableFinished) entry.clientClosed = true;
   });
 
   const queryParams = parseNestedQuery(rawQuery);
