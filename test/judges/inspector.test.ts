@@ -1,6 +1,8 @@
 // The MCP Inspector's CLI mode (@modelcontextprotocol/inspector, pinned in package.json) as an outside
 // client: it lists the tools and calls branch.list through gitlab_execute_action, over stdio (the built
-// bin, GITLAB_URL and GITLAB_TOKEN in its environment) and over HTTP (the token in a request header).
+// bin, GITLAB_URL and GITLAB_TOKEN in its environment) and over HTTP (the token in a request header), in
+// both protocol eras: `--protocol-era legacy` runs the 2025 initialize handshake, `--protocol-era modern`
+// pins 2026-07-28 through server/discover with no fallback, so it fails against a server without the era.
 //
 // The Inspector reads both servers from a --config file written for the test, so the token is in no
 // command line; HOME points at a scratch directory, so the Inspector keeps no state in the real one.
@@ -18,8 +20,7 @@ import { CLI, SIM_TOKEN } from "../helpers/mcp.js";
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const INSPECTOR = join(ROOT, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
 const ALL_BRANCHES = ["main", "develop", "feature/login", ...DEMO_EXTRA_BRANCHES].sort();
-/** The protocol eras the Inspector is asked to speak. */
-const ERAS = ["legacy"] as const;
+const ERAS = ["legacy", "modern"] as const;
 
 interface Run {
   code: number;
