@@ -4,8 +4,12 @@
 // both protocol eras: `--protocol-era legacy` runs the 2025 initialize handshake, `--protocol-era modern`
 // pins 2026-07-28 through server/discover with no fallback, so it fails against a server without the era.
 //
-// The Inspector reads both servers from a --config file written for the test, so the token is in no
-// command line; HOME points at a scratch directory, so the Inspector keeps no state in the real one.
+// Its --strict schema check then judges the tool schemas of all three surfaces for portability across
+// clients (CMP-12..14): an error-severity finding fails the test, warnings are printed.
+//
+// The Inspector reads the servers from a --config file written for the test, so the token is in no
+// command line. HOME points at a scratch directory and the secret store is memory, so the Inspector
+// keeps no state in the real home directory and puts nothing in an OS keychain.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +19,7 @@ import { after, before, describe, it } from "node:test";
 import { DEMO_EXTRA_BRANCHES, DEMO_PROJECT_ID, seedDemo } from "../sim/demoData.js";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { startHttpServer, type HttpServer } from "../helpers/http.js";
-import { CLI, SIM_TOKEN } from "../helpers/mcp.js";
+import { CLI, SIM_TOKEN, SURFACES } from "../helpers/mcp.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const INSPECTOR = join(ROOT, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
@@ -41,9 +45,11 @@ describe("MCP Inspector CLI", () => {
     server = await startHttpServer({ sim, env: { GITLAB_MCP_RATE_LIMIT_RPS: "0" } });
     scratch = mkdtempSync(join(tmpdir(), "inspector-"));
     config = join(scratch, "mcp.json");
+    const stdio = (surface: string) => ({ command: process.execPath, args: [CLI], env: { GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_TOOL_SURFACE: surface } });
     const servers = {
-      stdio: { command: process.execPath, args: [CLI], env: { GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN } },
+      stdio: stdio("dynamic"),
       http: { type: "streamable-http", url: server.url, headers: { "PRIVATE-TOKEN": SIM_TOKEN } },
+      ...Object.fromEntries(SURFACES.map((surface) => [`stdio-${surface}`, stdio(surface)])),
     };
     writeFileSync(config, JSON.stringify({ mcpServers: servers }), { mode: 0o600 });
   });
@@ -54,10 +60,11 @@ describe("MCP Inspector CLI", () => {
   });
 
   /** One Inspector run in JSON mode; asynchronous, since the simulator lives in this process. */
-  const inspect = (transport: "stdio" | "http", era: string, args: string[]) =>
+  const inspect = (serverName: string, era: string, args: string[]) =>
     new Promise<Run>((resolve) => {
-      const argv = [INSPECTOR, "--cli", "--config", config, "--server", transport, "--protocol-era", era, "--format", "json", "--quiet", ...args];
-      execFile(process.execPath, argv, { cwd: scratch, env: { PATH: process.env.PATH ?? "", HOME: scratch }, timeout: 60_000 }, (error, stdout, stderr) => {
+      const argv = [INSPECTOR, "--cli", "--config", config, "--server", serverName, "--protocol-era", era, "--format", "json", "--quiet", ...args];
+      const env = { PATH: process.env.PATH ?? "", HOME: scratch, MCP_INSPECTOR_SECRET_STORE: "memory" };
+      execFile(process.execPath, argv, { cwd: scratch, env, timeout: 60_000 }, (error, stdout, stderr) => {
         let json: Run["json"] = {};
         try {
           json = JSON.parse(stdout) as Run["json"];
@@ -97,6 +104,19 @@ describe("MCP Inspector CLI", () => {
         assert.ok(!(run.stdout + run.stderr).includes(SIM_TOKEN), "the token is in no output");
       });
     }
+  }
+
+  for (const surface of SURFACES) {
+    it(`--strict finds no error-severity portability problem in the ${surface} surface's tool schemas`, async (t) => {
+      const run = await inspect(`stdio-${surface}`, "legacy", ["--method", "tools/list", "--strict"]);
+      // Exit 6 means an error-severity finding; the findings are on stderr, one block per problem.
+      assert.equal(run.code, 0, run.stderr);
+      const tools = (run.json.result?.tools ?? []) as unknown[];
+      assert.ok(tools.length >= 2, `${surface}: ${tools.length} tools`);
+      const warnings = run.stderr.split("\n").filter((l) => l.startsWith("Warning: tool "));
+      const issues = new Set(run.stderr.split("\n").filter((l) => l.startsWith("  Issue: ")).map((l) => l.slice(9, 60)));
+      t.diagnostic(`${surface}: ${tools.length} tools, ${warnings.length} portability warnings${issues.size ? ` (${[...issues].join("; ")}...)` : ""}`);
+    });
   }
 
   it("the HTTP server logged no token", () => {
