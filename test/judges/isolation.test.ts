@@ -29,6 +29,9 @@ type Era = keyof typeof ERAS;
 type Kind = "own branches" | "other's project" | "write probe";
 const KINDS: Kind[] = ["own branches", "own branches", "other's project", "write probe"];
 
+// The three answers that carry no data of their own, as GitLab's 404 and the server's gates word them.
+const NOT_FOUND = "branch.list: not found: the requested resource does not exist, you lack access, or the feature requires a higher GitLab tier. Verify the ID/path is correct";
+const REF_MISSING = "gitlab_execute_action/branch.create: invalid params. Missing required params: ref. Valid params: branch_name, project_id, ref.";
 const SCOPE_WITHHELD = `gitlab_execute_action: action "branch.create" exists but is not available to this session: the credential in use does not carry a GitLab scope that covers it, so a narrowed action surface was built for it. Reauthorize with the api scope to use it; do not report the capability as missing.`;
 
 /** The Markdown text of a result's first block. */
@@ -57,14 +60,11 @@ function judge(name: Name, kind: Kind, result: CallToolResult): void {
     for (const branch of USERS[name].branches) assert.ok(text(result).includes(`[${branch}](`), `${branch} in ${name}'s Markdown`);
   } else if (kind === "other's project") {
     assert.equal(result.isError, true, `${name} must not read ${other(name)}'s project: ${text(result)}`);
-    assert.match(text(result), /not found/i);
-  } else if (name === "bob") {
-    assert.equal(result.isError, true);
-    assert.equal(text(result), SCOPE_WITHHELD);
+    assert.equal(text(result), NOT_FOUND);
   } else {
+    // Alice's view (api) has branch.create, Bob's (read_api) does not.
     assert.equal(result.isError, true);
-    assert.match(text(result), /ref/);
-    assert.ok(!text(result).includes("not available to this session"), `alice's view has branch.create: ${text(result)}`);
+    assert.equal(text(result), name === "alice" ? REF_MISSING : SCOPE_WITHHELD);
   }
 }
 
