@@ -3,6 +3,11 @@
 // test/judges/not-applicable.json lists with a reason; that list must name only scenarios the suite
 // still has, and none that passes.
 //
+// 0.1.13 is the newest release whose CLI loads on Node 20 (0.1.14 and every 0.2 alpha import fs.globSync,
+// which Node 22 added). It speaks the 2025 protocol era only; the 2026-07-28 scenarios of the 0.2 line
+// can run here once the project's Node floor is 22. The modern era is judged by the Inspector and
+// isolation tests meanwhile.
+//
 // The suite's `server` command cannot send request headers, and this server answers 401 to a request
 // without a GitLab token (HTTP-9). So the suite talks to a small forwarding proxy on loopback that adds
 // PRIVATE-TOKEN to each request and changes nothing else: the Host header, the body and the answer pass
