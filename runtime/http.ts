@@ -6,14 +6,14 @@
 // so the gates below (Host, Origin, size, 401) stand in front of it.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient } from "./gitlab/client.js";
 import { detectScopes } from "./policy/scopes.js";
 import { RateLimiter } from "./ratelimit.js";
 import type { TokenScopes } from "./policy/view.js";
-import { connectionOf, createSession } from "./server.js";
+import { connectionOf, createSession, MODERN_PROTOCOL_VERSION } from "./server.js";
 import { VERSION } from "./version.js";
 
 /** HTTP-2: 12 hex characters over the policy settings, so operators can compare replicas. */
@@ -71,6 +71,8 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
 
 /** HTTP-9, wire text. */
 export const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
+/** Every protocol revision served: 2026-07-28, then the 2025 era's, newest first. */
+const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** HTTP-20: the largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -155,6 +157,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
   if (req.method !== "POST") {
     // Stateless mode has no server-to-client stream to resume and no session to delete.
     res.writeHead(405, { allow: "POST" }).end();
+    return;
+  }
+  // HTTP-7: a version this server does not speak, in either era, is named with the ones it does.
+  const version = req.headers["mcp-protocol-version"];
+  if (typeof version === "string" && !PROTOCOL_VERSIONS.includes(version)) {
+    res.writeHead(400, { "content-type": "application/json" }).end(
+      JSON.stringify({ jsonrpc: "2.0", error: { code: -32022, message: `Unsupported protocol version: ${version}`, data: { supported: PROTOCOL_VERSIONS, requested: version } }, id: null }),
+    );
     return;
   }
   const token = credential(req);

@@ -47,6 +47,9 @@ const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, i
 /** CFG-12: catalog methods wait this long for detection, then proceed with fallbacks. */
 const READINESS_LIMIT_MS = 20_000;
 
+/** The revision of the modern era this server speaks (the SDK's first, and so far only, modern revision). */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+
 /** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
 export type Era = "legacy" | "modern";
 
