@@ -6,14 +6,14 @@
 // so the gates below (Host, Origin, size, 401) stand in front of it.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient } from "./gitlab/client.js";
 import { detectScopes } from "./policy/scopes.js";
 import { RateLimiter } from "./ratelimit.js";
 import type { TokenScopes } from "./policy/view.js";
-import { connectionOf, createSession } from "./server.js";
+import { connectionOf, createSession, MODERN_PROTOCOL_VERSION } from "./server.js";
 import { VERSION } from "./version.js";
 
 /** HTTP-2: 12 hex characters over the policy settings, so operators can compare replicas. */
@@ -71,6 +71,8 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
 
 /** HTTP-9, wire text. */
 export const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
+/** Every protocol revision served: 2026-07-28, then the 2025 era's, newest first. */
+const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** HTTP-20: the largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -157,6 +159,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
     res.writeHead(405, { allow: "POST" }).end();
     return;
   }
+  // HTTP-7: a version this server does not speak, in either era, is named with the ones it does.
+  const version = req.headers["mcp-protocol-version"];
+  if (typeof version === "string" && !PROTOCOL_VERSIONS.includes(version)) {
+    res.writeHead(400, { "content-type": "application/json" }).end(
+      JSON.stringify({ jsonrpc: "2.0", error: { code: -32022, message: `Unsupported protocol version: ${version}`, data: { supported: PROTOCOL_VERSIONS, requested: version } }, id: null }),
+    );
+    return;
+  }
   const token = credential(req);
   if (!token) {
     jsonRpcError(res, 401, -40100, `${AUTH_REQUIRED}.`, { "www-authenticate": 'Bearer realm="gitlab-mcp-server"' });
@@ -168,12 +178,59 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Config,
     jsonRpcError(res, 413, -32600, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`);
     return;
   }
-  // The client going away aborts the request, and with it the call's GitLab requests (RES-11).
+  // The client going away aborts the request, and with it the call's GitLab requests (RES-11): that is
+  // how a 2026-07-28 client cancels. A 2025-era client sends notifications/cancelled in a POST of its own.
   const gone = new AbortController();
   res.on("close", () => gone.abort());
-  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: "POST", headers: webHeaders(req), body, signal: gone.signal });
-  const response = await listener.mcp.fetch(request, { authInfo: { token, clientId: credentialKey(token).slice(0, 16), scopes: [] } });
-  await writeResponse(response, res);
+  const key = credentialKey(token);
+  const untrack = inFlight.track(key, body, gone);
+  try {
+    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: "POST", headers: webHeaders(req), body, signal: gone.signal });
+    const response = await listener.mcp.fetch(request, { authInfo: { token, clientId: key.slice(0, 16), scopes: [] } });
+    await writeResponse(response, res);
+  } finally {
+    untrack();
+  }
+}
+
+/**
+ * The requests in flight in this process, so a 2025-era notifications/cancelled, which arrives in a POST
+ * of its own, can abort the request it names (RES-11). Stateless HTTP has no session to scope a request
+ * ID, so it is looked up among the same credential's requests, and acted on only when exactly one
+ * matches: two clients of one user may both have a request 3 in flight, and cancelling the wrong one
+ * would lose work. A cancellation that reaches another replica finds nothing; the request then runs to
+ * its end, which is what a client must expect of any cancellation that crosses a result on the way.
+ */
+const inFlight = {
+  requests: new Map<string, Set<AbortController>>(),
+  /** Registers a request or, for a cancellation, aborts what it names; returns the clean-up. */
+  track(credential: string, body: Buffer, controller: AbortController): () => void {
+    const message = parseMessage(body);
+    if (message?.method === "notifications/cancelled") {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      const matches = id === undefined ? undefined : this.requests.get(`${credential}\0${JSON.stringify(id)}`);
+      if (matches?.size === 1) for (const c of matches) c.abort();
+      return () => undefined;
+    }
+    if (message?.id === undefined || typeof message.method !== "string") return () => undefined;
+    const key = `${credential}\0${JSON.stringify(message.id)}`;
+    const set = this.requests.get(key) ?? new Set<AbortController>();
+    set.add(controller);
+    this.requests.set(key, set);
+    return () => {
+      set.delete(controller);
+      if (set.size === 0) this.requests.delete(key);
+    };
+  },
+};
+
+function parseMessage(body: Buffer): { id?: unknown; method?: unknown; params?: unknown } | undefined {
+  try {
+    const value = JSON.parse(body.toString("utf8")) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The request body, or undefined past the limit (a chunked body has no Content-Length to check first). */

@@ -28,6 +28,7 @@ import type { Connection } from "./gitlab/transport.js";
 import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge } from "./ratelimit.js";
 import type { ExecContext } from "./execute.js";
 import { GitLabClient, timed } from "./gitlab/client.js";
+import { MAX_RETRIES, type RetryListener } from "./gitlab/retry.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
 import { DYNAMIC_INSTRUCTIONS, dynamicSurface } from "./surfaces/dynamic.js";
@@ -45,6 +46,9 @@ const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, i
 
 /** CFG-12: catalog methods wait this long for detection, then proceed with fallbacks. */
 const READINESS_LIMIT_MS = 20_000;
+
+/** The revision of the modern era this server speaks (the SDK's first, and so far only, modern revision). */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 
 /** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
 export type Era = "legacy" | "modern";
@@ -141,11 +145,12 @@ export function createSession(options: SessionOptions): Server {
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };
+    const progress = progressReporter(request.params._meta?.progressToken, extra);
     // RES-9: the deadline covers the whole call; the client's cancellation aborts it too (RES-11).
     const signal = config.actionTimeoutMs > 0 ? AbortSignal.any([extra.mcpReq.signal, AbortSignal.timeout(config.actionTimeoutMs)]) : extra.mcpReq.signal;
     const asked = confirmations.answer(name, args, extra);
     const ctx: ExecContext = {
-      client: timed(client, gitlab),
+      client: timed(client, gitlab, progress),
       log,
       yolo: config.yolo,
       safeMode: config.safeMode,
@@ -192,6 +197,22 @@ function canElicit(era: Era, server: Server, extra: ServerContext, transportCanE
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/**
+ * §6.10: a call whose client sent a progressToken hears, while it waits, what it is waiting for: each
+ * retry of a GitLab request (a 503, a rate limit, a reset connection) is a notifications/progress with a
+ * strictly increasing count. Both eras carry it: on stdio as a message, over HTTP on the call's own
+ * event stream. A notification that cannot be sent (the client went away) is not an error of the call.
+ */
+function progressReporter(token: string | number | undefined, extra: ServerContext): RetryListener | undefined {
+  if (token === undefined) return undefined;
+  let progress = 0;
+  return (info) => {
+    const cause = info.status !== undefined ? `GitLab answered ${info.status}` : `the connection failed (${info.error ?? "network error"})`;
+    const message = `${cause}: retry ${info.retry} of ${MAX_RETRIES} in ${(info.waitMs / 1000).toFixed(1)} s`;
+    extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
+  };
+}
 
 /** A key of the request's 2026-07-28 envelope (the SDK lifts them out of _meta before the handler runs). */
 const envelope = <T>(extra: ServerContext, key: string): T | undefined => (extra.mcpReq.envelope as Record<string, T> | undefined)?.[key];

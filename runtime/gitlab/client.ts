@@ -3,7 +3,7 @@
 // retries a mutation (RES-6).
 import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError, NotTheApiError } from "./errors.js";
-import { withRetries, type RetryPolicy } from "./retry.js";
+import { withRetries, type RetryListener, type RetryPolicy } from "./retry.js";
 import { ProxyError, send, type Connection, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
 
 /** A REST request with the path already expanded and encoded (relative to /api/v4). */
@@ -15,6 +15,8 @@ export interface RestCall {
   readonly signal?: AbortSignal;
   /** Reads are retried on transient failures; writes only when nothing was sent (§6.1, §6.2). */
   readonly retry?: RetryPolicy;
+  /** Told before each retry's wait, so the call can report its progress (RES-4, §6.10). */
+  readonly onRetry?: RetryListener;
 }
 
 /** A successful REST answer. */
@@ -50,11 +52,14 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
 /** What executeAction needs from GitLab: one REST or GraphQL request at a time. */
 export interface GitLabApi {
   rest(call: RestCall): Promise<RestAnswer>;
-  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry?: RetryPolicy): Promise<Record<string, unknown> | null>;
+  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry?: RetryPolicy, onRetry?: RetryListener): Promise<Record<string, unknown> | null>;
 }
 
-/** Wraps a client so that the time spent waiting on GitLab is added to `spent.ms` (logged per call). */
-export function timed(client: GitLabApi, spent: { ms: number }): GitLabApi {
+/**
+ * The client as one tool call sees it: the time spent waiting on GitLab is added to `spent.ms` (logged
+ * per call), and every retry of its requests is told to `onRetry` (the call's progress notifications).
+ */
+export function timed(client: GitLabApi, spent: { ms: number }, onRetry?: RetryListener): GitLabApi {
   const time = async <T>(p: Promise<T>, started = performance.now()): Promise<T> => {
     try {
       return await p;
@@ -63,8 +68,8 @@ export function timed(client: GitLabApi, spent: { ms: number }): GitLabApi {
     }
   };
   return {
-    rest: (call) => time(client.rest(call)),
-    graphql: (document, variables, signal, retry) => time(client.graphql(document, variables, signal, retry)),
+    rest: (call) => time(client.rest(onRetry ? { ...call, onRetry } : call)),
+    graphql: (document, variables, signal, retry) => time(client.graphql(document, variables, signal, retry, onRetry)),
   };
 }
 
@@ -85,9 +90,10 @@ export class GitLabClient implements GitLabApi {
 
   /** One REST request, retried as its policy allows. Throws GitLabHttpError for a non-2xx answer. */
   rest(call: RestCall): Promise<RestAnswer> {
-    return withRetries(() => this.restOnce(call), call.retry ?? "write", call.signal, (info) =>
-      this.log?.debug("retrying GitLab request", { method: call.method, ...info }),
-    );
+    return withRetries(() => this.restOnce(call), call.retry ?? "write", call.signal, (info) => {
+      this.log?.debug("retrying GitLab request", { method: call.method, ...info });
+      call.onRetry?.(info);
+    });
   }
 
   private async restOnce(call: RestCall): Promise<RestAnswer> {
@@ -106,10 +112,11 @@ export class GitLabClient implements GitLabApi {
   }
 
   /** One GraphQL request, retried as its policy allows. Throws GitLabGraphqlError for errors[] (ERR-18). */
-  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry: RetryPolicy = "write"): Promise<Record<string, unknown> | null> {
-    return withRetries(() => this.graphqlOnce(document, variables, signal), retry, signal, (info) =>
-      this.log?.debug("retrying GitLab request", { method: "GraphQL", ...info }),
-    );
+  graphql(document: string, variables: Record<string, unknown>, signal?: AbortSignal, retry: RetryPolicy = "write", onRetry?: RetryListener): Promise<Record<string, unknown> | null> {
+    return withRetries(() => this.graphqlOnce(document, variables, signal), retry, signal, (info) => {
+      this.log?.debug("retrying GitLab request", { method: "GraphQL", ...info });
+      onRetry?.(info);
+    });
   }
 
   private async graphqlOnce(document: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown> | null> {

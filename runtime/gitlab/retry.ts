@@ -9,7 +9,8 @@ import type { HeaderReader } from "./transport.js";
 export type RetryPolicy = "read" | "write";
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
-const MAX_RETRIES = 3;
+/** RES-1: at most this many retries of one request. */
+export const MAX_RETRIES = 3;
 /** RES-3: a longer wait than this is reported instead of waited for. */
 const MAX_WAIT_MS = 60_000;
 
@@ -56,13 +57,17 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** What a retry reports before its wait: which retry, how long, and what failed. */
+export interface RetryInfo {
+  readonly retry: number;
+  readonly waitMs: number;
+  readonly status?: number;
+  readonly error?: string;
+}
+export type RetryListener = (info: RetryInfo) => void;
+
 /** Runs `attempt`, retrying as the policy allows; `onRetry` reports each retry (logged at DEBUG, RES-4). */
-export async function withRetries<T>(
-  attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  signal: AbortSignal | undefined,
-  onRetry: (info: { retry: number; waitMs: number; status?: number; error?: string }) => void,
-): Promise<T> {
+export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal: AbortSignal | undefined, onRetry: RetryListener): Promise<T> {
   for (let retry = 1; ; retry++) {
     try {
       return await attempt();

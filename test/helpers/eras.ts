@@ -1,0 +1,135 @@
+// The two protocol eras through real clients: the v2 SDK Client speaks 2026-07-28 (or negotiates it), the
+// v1 Client the rest of the suite uses speaks the 2025 era. Each can reach the built server over stdio
+// or over Streamable HTTP.
+import { spawn, type ChildProcess } from "node:child_process";
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as LegacyStdio } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as LegacyHttp } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { GitLabSimulator } from "../sim/simulator.js";
+import { CLI, SIM_TOKEN } from "./mcp.js";
+
+export type Transport = "stdio" | "http";
+export type Era = "legacy" | "modern";
+export type Surface = "dynamic" | "meta" | "individual";
+
+/** The server in HTTP mode on a free loopback port. */
+export interface HttpServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly stderr: string[];
+  stop(): Promise<void>;
+}
+
+export async function startHttp(sim: GitLabSimulator, env: Record<string, string> = {}): Promise<HttpServer> {
+  const child = spawn(process.execPath, [CLI, "--http", "--http-addr", "127.0.0.1:0"], {
+    env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url, GITLAB_MCP_RATE_LIMIT_RPS: "0", ...env },
+  });
+  const stderr: string[] = [];
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on("data", (c: Buffer) => {
+      stderr.push(c.toString());
+      const m = /"address":"([^"]+)"/.exec(stderr.join(""));
+      if (m) resolve(m[1]);
+    });
+    child.once("exit", () => reject(new Error(`server exited: ${stderr.join("")}`)));
+  });
+  return {
+    url: `http://${address}/mcp`,
+    child,
+    stderr,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** One connected client of either era: the calls the tests make, whichever SDK line runs them. */
+export interface EraClient {
+  readonly era: Era;
+  /** The era the connection actually negotiated. */
+  negotiated(): Era;
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; onprogress?: (p: { progress: number; message?: string }) => void }): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface ClientOptions {
+  sim: GitLabSimulator;
+  era: Era;
+  transport: Transport;
+  surface?: Surface;
+  /** HTTP: the running server (the surface is then the server's). */
+  http?: HttpServer;
+  token?: string;
+  env?: Record<string, string>;
+  /** The client can show a confirmation form, and answers it this way. */
+  confirm?: "accept" | "decline" | "cancel";
+  /** How the client negotiates: pinned to 2026-07-28 (default for modern) or probing (`auto`). */
+  negotiation?: "pin" | "auto";
+}
+
+const NAME = { name: "era-tests", version: "1.0.0" };
+
+/** Connects a client of the given era over the given transport. */
+export async function eraClient(o: ClientOptions): Promise<EraClient> {
+  const token = o.token ?? SIM_TOKEN;
+  const env = { PATH: process.env.PATH ?? "", GITLAB_URL: o.sim.url, GITLAB_TOKEN: token, GITLAB_MCP_TOOL_SURFACE: o.surface ?? "dynamic", ...o.env };
+  const capabilities: ClientCapabilities = o.confirm ? { elicitation: { form: {} } } : {};
+  const answer = () => (o.confirm === "accept" ? { action: "accept" as const, content: { confirm: true } } : { action: o.confirm! });
+  if (o.era === "modern") {
+    const client = new Client(NAME, { capabilities, versionNegotiation: { mode: o.negotiation === "auto" ? "auto" : { pin: "2026-07-28" } } });
+    if (o.confirm) client.setRequestHandler("elicitation/create", async () => answer());
+    const transport =
+      o.transport === "stdio"
+        ? new StdioClientTransport({ command: process.execPath, args: [CLI], env, stderr: "ignore" })
+        : new StreamableHTTPClientTransport(new URL(o.http!.url), { requestInit: { headers: { "PRIVATE-TOKEN": token } } });
+    await client.connect(transport);
+    return {
+      era: "modern",
+      negotiated: () => client.getProtocolEra() as Era,
+      listTools: () => client.listTools(),
+      callTool: (name, args, options) =>
+        client.callTool({ name, arguments: args }, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
+      close: () => client.close(),
+    };
+  }
+  const client = new LegacyClient(NAME, { capabilities });
+  if (o.confirm) {
+    const { ElicitRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
+    client.setRequestHandler(ElicitRequestSchema, async () => answer());
+  }
+  const transport =
+    o.transport === "stdio"
+      ? new LegacyStdio({ command: process.execPath, args: [CLI], env, stderr: "ignore" })
+      : new LegacyHttp(new URL(o.http!.url), { requestInit: { headers: { "PRIVATE-TOKEN": token } } });
+  await client.connect(transport);
+  return {
+    era: "legacy",
+    negotiated: () => "legacy",
+    listTools: () => client.listTools(),
+    callTool: (name, args, options) =>
+      client.callTool({ name, arguments: args }, undefined, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
+    close: () => client.close(),
+  };
+}
+
+/** The request a surface expects for an action (as test/helpers/mcp.ts callAction builds it). */
+export function toolCall(surface: Surface, id: string, params: Record<string, unknown>, confirm = false): { name: string; args: Record<string, unknown> } {
+  const [domain, action] = id.split(".");
+  if (surface === "dynamic") return { name: "gitlab_execute_action", args: { action: id, params, ...(confirm ? { confirm: true } : {}) } };
+  if (surface === "meta") return { name: `gitlab_${domain}`, args: { action, params: { ...params, ...(confirm ? { confirm: true } : {}) } } };
+  return { name: `gitlab_${domain}_${action}`, args: { ...params, ...(confirm ? { confirm: true } : {}) } };
+}
+
+export const textOf = (r: CallResult) => r.content[0]?.text ?? "";
