@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { seedDemo } from "../sim/demoData.js";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { startHttpServer, type HttpServer } from "../helpers/http.js";
+import { startHttp, type HttpServer } from "../helpers/eras.js";
 import { SIM_TOKEN } from "../helpers/mcp.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -83,7 +83,7 @@ describe("official MCP conformance suite, server scenarios over HTTP", () => {
     sim = await GitLabSimulator.start();
     seedDemo(sim);
     // The suite opens a new session for every scenario; the per-credential limiter must not refuse it.
-    server = await startHttpServer({ sim, env: { GITLAB_MCP_RATE_LIMIT_RPS: "0" } });
+    server = await startHttp(sim, { GITLAB_MCP_RATE_LIMIT_RPS: "0" });
     proxy = await tokenProxy(new URL(server.url), SIM_TOKEN);
     results = mkdtempSync(join(tmpdir(), "conformance-"));
     scenarios = serverScenarios((await suite(["list"], results)).stdout);
@@ -97,7 +97,7 @@ describe("official MCP conformance suite, server scenarios over HTTP", () => {
   });
   after(async () => {
     await proxy?.close();
-    await server?.close();
+    await server?.stop();
     await sim?.close();
     if (results) rmSync(results, { recursive: true, force: true });
   });

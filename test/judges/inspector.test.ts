@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { DEMO_EXTRA_BRANCHES, DEMO_PROJECT_ID, seedDemo } from "../sim/demoData.js";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { startHttpServer, type HttpServer } from "../helpers/http.js";
+import { startHttp, type HttpServer } from "../helpers/eras.js";
 import { CLI, SIM_TOKEN, SURFACES } from "../helpers/mcp.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -42,7 +42,7 @@ describe("MCP Inspector CLI", () => {
   before(async () => {
     sim = await GitLabSimulator.start();
     seedDemo(sim);
-    server = await startHttpServer({ sim, env: { GITLAB_MCP_RATE_LIMIT_RPS: "0" } });
+    server = await startHttp(sim);
     scratch = mkdtempSync(join(tmpdir(), "inspector-"));
     config = join(scratch, "mcp.json");
     const stdio = (surface: string) => ({ command: process.execPath, args: [CLI], env: { GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_TOOL_SURFACE: surface } });
@@ -55,7 +55,7 @@ describe("MCP Inspector CLI", () => {
     writeFileSync(config, JSON.stringify({ mcpServers: servers }), { mode: 0o600 });
   });
   after(async () => {
-    await server?.close();
+    await server?.stop();
     await sim?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });

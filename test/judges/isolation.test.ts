@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { startHttpServer, type HttpServer } from "../helpers/http.js";
+import { startHttp, type HttpServer } from "../helpers/eras.js";
 
 const CALLS = 1000;
 const CONCURRENCY = 50;
@@ -86,7 +86,7 @@ describe("isolation under load (HTTP-12)", () => {
       for (const branch of user.branches) sim.addBranch(user.project, { name: branch });
     }
     // Volume is the point here, so the per-credential rate limiter is off.
-    server = await startHttpServer({ sim, env: { GITLAB_MCP_RATE_LIMIT_RPS: "0" } });
+    server = await startHttp(sim, { GITLAB_MCP_RATE_LIMIT_RPS: "0" });
     // Alice's clients send PRIVATE-TOKEN, Bob's Authorization: Bearer: both ways a credential arrives.
     const headers = { alice: { "PRIVATE-TOKEN": USERS.alice.token }, bob: { Authorization: `Bearer ${USERS.bob.token}` } };
     for (const name of Object.keys(USERS) as Name[]) {
@@ -101,7 +101,7 @@ describe("isolation under load (HTTP-12)", () => {
   });
   after(async () => {
     for (const client of clients.values()) await client.close();
-    await server?.close();
+    await server?.stop();
     await sim?.close();
   });
 
