@@ -5,8 +5,9 @@
 import { GitLabHttpError, GitLabNetworkError } from "./errors.js";
 import type { HeaderReader } from "./transport.js";
 
-/** Whether the request may change GitLab (writes are retried only when nothing was sent). */
-export type RetryPolicy = "read" | "write";
+/** Whether the request may change GitLab (writes are retried only when nothing was sent); "once" never
+ * retries (HTTP-10: the admission check of a new credential gets one attempt). */
+export type RetryPolicy = "read" | "write" | "once";
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 const MAX_RETRIES = 3;
@@ -63,6 +64,7 @@ export async function withRetries<T>(
   signal: AbortSignal | undefined,
   onRetry: (info: { retry: number; waitMs: number; status?: number; error?: string }) => void,
 ): Promise<T> {
+  if (policy === "once") return attempt();
   for (let retry = 1; ; retry++) {
     try {
       return await attempt();
