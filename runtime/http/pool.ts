@@ -126,7 +126,7 @@ export class CredentialPool {
       instance,
       token,
       client,
-      // Read once per credential, when its first session asks (CFG-12 holds: nothing before initialize).
+      // Read once per credential, from its admission on; every session of the credential shares them.
       scopes: this.deps.scopes(client),
       ...(verdict !== "unknown" ? { user: verdict.user } : {}),
       limiter: this.deps.limiter(key),
