@@ -78,7 +78,7 @@ export function parseHttpSettings(values: Record<string, unknown>, e: NodeJS.Pro
   }
   // No flag: a URL with a password would show in the process list.
   const redisUrl = read(undefined, "GITLAB_MCP_REDIS_URL");
-  if (redisUrl !== undefined && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
+  if (redisUrl !== undefined && (!/^rediss?:\/\/[^/]/.test(redisUrl) || !URL.canParse(redisUrl))) {
     fail(`GITLAB_MCP_REDIS_URL is not a Redis URL: use redis://[user:password@]host:port[/db], or rediss:// for TLS`);
   }
   return {

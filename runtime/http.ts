@@ -89,7 +89,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
   };
   let store: RedisStore | undefined;
   if (settings.redisUrl) {
-    registerSecret(safeDecode(new URL(settings.redisUrl).password));
+    registerSecret(safeDecode(URL.canParse(settings.redisUrl) ? new URL(settings.redisUrl).password : ""));
     const { RedisStore } = await import("./http/redis.js");
     store = await RedisStore.connect(settings.redisUrl, log, budgetSettings);
   }
@@ -104,6 +104,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
         config.rateLimitRps <= 0 ? undefined : store ? store.limiter(key, config.rateLimitRps, config.rateLimitBurst) : new RateLimiter(config.rateLimitRps, config.rateLimitBurst),
     },
   );
+  setInterval(() => pool.sweep(), 60_000).unref();
   const door: Door = {
     config,
     log,

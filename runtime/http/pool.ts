@@ -82,7 +82,8 @@ export class CredentialPool {
   acquire(token: string, instance: string): Promise<Admission> {
     const key = poolKey(token, instance);
     const running = this.pending.get(key);
-    if (running) return running;
+    // A request that joins another's admission still counts as a use of the entry.
+    if (running) return running.then((a) => (a.kind === "admitted" ? (this.touch(a.entry), { ...a, fresh: false }) : a));
     const admission = this.resolve(key, token, instance).finally(() => this.pending.delete(key));
     this.pending.set(key, admission);
     return admission;
@@ -92,6 +93,11 @@ export class CredentialPool {
   release(entry: PoolEntry): void {
     entry.active = Math.max(0, entry.active - 1);
     entry.lastUsed = this.deps.now();
+  }
+
+  /** Reclaims idle entries now (a timer calls this, so an idle process does not keep tokens for long). */
+  sweep(): void {
+    this.reclaimIdle(this.deps.now());
   }
 
   private async resolve(key: string, token: string, instance: string): Promise<Admission> {

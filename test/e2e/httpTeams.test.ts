@@ -99,16 +99,22 @@ describe("failure budgets behind a trusted proxy (HTTP-22, HTTP-24)", () => {
 describe("graceful drain on SIGTERM (HTTP-29)", () => {
   it("/health reports draining at once, a call in flight completes, new requests are refused, the process exits 0", async () => {
     const sim = await seeded();
-    const server = await startHttp({ GITLAB_URL: sim.url, GITLAB_MCP_DRAIN_DELAY: "500ms" });
+    const server = await startHttp({ GITLAB_URL: sim.url, GITLAB_MCP_DRAIN_DELAY: "1500ms" });
     try {
       const client = await httpClient(server.url, { "PRIVATE-TOKEN": SIM_TOKEN });
-      sim.inject({ method: "GET", path: "/projects/42/repository/branches/main", delayMs: 2500 });
+      sim.inject({ method: "GET", path: "/projects/42/repository/branches/main", delayMs: 3500 });
       const slow = getBranch(client);
       for (let i = 0; i < 200 && !sim.log.some((r) => r.rawPath.endsWith("/branches/main")); i++) await new Promise((r) => setTimeout(r, 10));
       server.child.kill("SIGTERM");
-      const health = await fetch(new URL("/health", server.url));
+      // The signal arrives asynchronously: poll until the process has seen it (well within the drain delay).
+      let health = await fetch(new URL("/health", server.url));
+      for (let i = 0; i < 100 && health.status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 5));
+        health = await fetch(new URL("/health", server.url));
+      }
       assert.equal(health.status, 503);
       assert.equal(((await health.json()) as { status: string }).status, "draining");
+      assert.equal((await post(server.url, { "PRIVATE-TOKEN": SIM_TOKEN })).status, 200, "during the drain delay requests are still served");
       // After the drain delay a new request is refused (503 on a kept-alive connection, or no listener).
       let refused = false;
       for (let i = 0; i < 100 && !refused; i++) {

@@ -57,6 +57,7 @@ it("concurrent first requests of one credential verify it once", async () => {
   const { pool, calls } = world();
   const [a, b] = await Promise.all([pool.acquire("tok-a", URL_A), pool.acquire("tok-a", URL_A)]);
   assert.ok(a.kind === "admitted" && b.kind === "admitted" && a.entry === b.entry);
+  assert.deepEqual([a.fresh, b.fresh, a.entry.active], [true, false, 2], "admitted once, in use twice");
   assert.deepEqual(calls, ["user tok-a", "scopes tok-a"]);
 });
 
