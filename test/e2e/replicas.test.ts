@@ -105,6 +105,32 @@ describe("several replicas", () => {
     }
   });
 
+  it("with Redis, distinct refused credentials across replicas block the address for a minute, then longer", async () => {
+    const admin = new Redis(redis.url);
+    await admin.flushall();
+    const one = await startHttp(env({ GITLAB_MCP_REDIS_URL: redis.url, GITLAB_MCP_AUTH_FAILURE_LIMIT: "100", GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT: "2" }));
+    const two = await startHttp(env({ GITLAB_MCP_REDIS_URL: redis.url, GITLAB_MCP_AUTH_FAILURE_LIMIT: "100", GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT: "2" }));
+    try {
+      assert.equal((await post(one.url, { "PRIVATE-TOKEN": "glpat-guess-1" })).status, 401);
+      assert.equal((await post(two.url, { "PRIVATE-TOKEN": "glpat-guess-2" })).status, 401);
+      const blocked = await post(one.url, { "PRIVATE-TOKEN": SIM_TOKEN });
+      assert.equal(blocked.status, 429);
+      assert.ok(Number(blocked.headers.get("retry-after")) > 50 && Number(blocked.headers.get("retry-after")) <= 60, "first strike: a minute");
+      // The second strike, once the first block is over, is ten minutes.
+      await admin.del("gitlab-mcp:auth:{127.0.0.1}:block");
+      assert.equal((await post(two.url, { "PRIVATE-TOKEN": "glpat-guess-3" })).status, 401);
+      assert.equal((await post(one.url, { "PRIVATE-TOKEN": "glpat-guess-4" })).status, 401);
+      const again = await post(two.url, { "PRIVATE-TOKEN": SIM_TOKEN });
+      assert.equal(again.status, 429);
+      assert.ok(Number(again.headers.get("retry-after")) > 590, "second strike: ten minutes");
+      assert.equal(await admin.get("gitlab-mcp:auth:{127.0.0.1}:strikes"), "2");
+    } finally {
+      admin.disconnect();
+      await one.stop();
+      await two.stop();
+    }
+  });
+
   it("without Redis, each process has its own budgets", async () => {
     const one = await startHttp(env());
     const two = await startHttp(env());
