@@ -115,8 +115,13 @@ export class CredentialPool {
         this.entries.delete(key);
         return { kind: "rejected", key };
       }
-      if (verdict !== "unknown") entry.user = verdict.user;
-      entry.scopes = this.deps.scopes(entry.client);
+      if (verdict !== "unknown") {
+        entry.user = verdict.user;
+        // Scopes that cannot be read now keep the ones learned before: a GitLab hiccup at revalidation
+        // must not widen a read_api token's catalog (SAF-29 applies only when nothing was ever learned).
+        const previous = entry.scopes;
+        entry.scopes = this.deps.scopes(entry.client).then((s) => (s.scopes === undefined ? previous : s));
+      }
       entry.validatedAt = this.deps.now();
     }
     if (entry) {

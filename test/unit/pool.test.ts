@@ -87,6 +87,18 @@ it("revalidates after the interval: scopes are read again, and a revoked token l
   assert.equal(pool.size, 0);
 });
 
+it("a revalidation GitLab cannot answer keeps the entry and the scopes learned before", async () => {
+  const { pool, clock, accepted, calls } = world();
+  const first = await pool.acquire("tok-a", URL_A);
+  const learned = first.kind === "admitted" ? await first.entry.scopes : assert.fail();
+  accepted.set("tok-a", "unknown");
+  clock.now += 900_000;
+  const again = await pool.acquire("tok-a", URL_A);
+  assert.ok(again.kind === "admitted" && !again.fresh);
+  assert.deepEqual(await again.entry.scopes, learned);
+  assert.deepEqual(calls, ["user tok-a", "scopes tok-a", "user tok-a"], "scopes are not read during the outage");
+});
+
 it("with revalidation off, an entry older than an hour is rebuilt on its next use", async () => {
   const { pool, calls, clock } = world({ revalidateMs: 0 });
   const first = await pool.acquire("tok-a", URL_A);
