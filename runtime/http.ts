@@ -255,7 +255,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
     door.pool.release(entry);
     return;
   }
-  if (admission.fresh) log.info("credential admitted", { credential: tokenTail(token), pool_key: entry.key.slice(0, 12), instance: entry.instance, user: entry.user?.username });
+  if (admission.fresh) {
+    log.info("credential admitted", { credential: tokenTail(token), pool_key: entry.key.slice(0, 12), instance: entry.instance, user: entry.user?.username });
+    // §8.2: said again for every new pool entry, since each one sends a token over the unverified link.
+    if (config.skipTlsVerify) log.warn("GITLAB_MCP_SKIP_TLS_VERIFY is on: this credential travels to GitLab without certificate verification", { credential: tokenTail(token) });
+  }
   // Stateless HTTP cannot carry a server-to-client request, so it never elicits (SAF-17).
   const session = createSession({ config, token: entry.token, log, client: entry.client, scopes: entry.scopes, canElicit: false, limiter: entry.limiter });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
