@@ -72,6 +72,9 @@ await build({
   entryPoints: [`${out}/cli.js`],
   outfile: `${out}/server.cjs`,
   plugins: [domainsExternal, dataAsJson(out)],
+  // The Redis client is required from node_modules, only when GITLAB_MCP_REDIS_URL is set: a process
+  // without it never reads or compiles that code.
+  external: ["ioredis"],
   // import() of a domain module becomes a require() of its file beside server.cjs.
   supported: { "dynamic-import": false },
   // The runtime is written as ES modules: give the few import.meta.url readers the CommonJS equivalent.

@@ -3,13 +3,20 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { LogLevel } from "./log.js";
+import { HTTP_FLAGS, parseHttpSettings, type HttpSettings } from "./configHttp.js";
+import { instanceRoot } from "./gitlab/client.js";
 
 /** The three projections of the catalog onto MCP tools (SUR-1). */
 export type ToolSurface = "dynamic" | "meta" | "individual";
 
 /** Settled configuration for one server process. */
 export interface Config {
+  /** The instance of stdio sessions: the first of gitlabUrls. */
   readonly gitlabUrl: string;
+  /** §9.5: every published instance, canonical (scheme and host lower-cased, no default port, no trailing slash). */
+  readonly gitlabUrls: readonly string[];
+  /** §8.2 HTTP mode: pool, budgets, shutdown, proxies, shared store. */
+  readonly http: HttpSettings;
   readonly token?: string;
   readonly surface: ToolSurface;
   readonly logLevel: LogLevel;
@@ -79,7 +86,7 @@ const BOOL_FLAGS = new Set(["--read-only", "--safe-mode", "--ignore-scopes", "--
 
 /** Parses argv and the environment. */
 export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Command {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv.map((a) => (BOOL_FLAGS.has(a) ? `${a}=true` : a)),
@@ -96,7 +103,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         transport: { type: "string" },
         http: { type: "boolean" },
         "http-addr": { type: "string" },
-        "gitlab-url": { type: "string" },
+        "gitlab-url": { type: "string", multiple: true },
         "read-only": { type: "string" },
         "safe-mode": { type: "string" },
         "exclude-tools": { type: "string" },
@@ -110,6 +117,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "ca-file": { type: "string" },
         "rate-limit-rps": { type: "string" },
         "rate-limit-burst": { type: "string" },
+        ...HTTP_FLAGS,
       },
     }));
   } catch (err) {
@@ -160,13 +168,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   if (maxResponseBytes === undefined || maxResponseBytes < 16 * 1024 || maxResponseBytes > 4 * 1024 * 1024) {
     throw new ConfigError(`GITLAB_MCP_MAX_RESPONSE_BYTES=${sizeText} is not a size from 16KB to 4MB, such as 64KB or 1MB`, 1);
   }
-  const gitlabUrl = (values["gitlab-url"] as string | undefined) ?? env(e, "GITLAB_URL") ?? "https://gitlab.com";
-  try {
-    const u = new URL(gitlabUrl);
-    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
-  } catch {
-    throw new ConfigError(`GITLAB_URL=${gitlabUrl} is not an http or https URL such as https://gitlab.example.com`, 1);
-  }
+  const gitlabUrls = instances(values["gitlab-url"] as string[] | undefined, env(e, "GITLAB_URL"), transport);
   const rpsText = (values["rate-limit-rps"] as string | undefined) ?? env(e, "GITLAB_MCP_RATE_LIMIT_RPS") ?? (transport === "http" ? "10" : "0");
   const rateLimitRps = Number(rpsText);
   if (!/^\d+(\.\d+)?$/.test(rpsText.trim()) || rateLimitRps > 1000) {
@@ -189,7 +191,11 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   return {
     kind: "serve",
     config: {
-      gitlabUrl,
+      gitlabUrl: gitlabUrls[0],
+      gitlabUrls,
+      http: parseHttpSettings(values, e, (message) => {
+        throw new ConfigError(message, 1);
+      }, parseDuration),
       token: transport === "stdio" ? env(e, "GITLAB_TOKEN") : undefined,
       surface: surface as ToolSurface,
       logLevel: logLevel as LogLevel,
@@ -215,6 +221,29 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       warnings,
     },
   };
+}
+
+/**
+ * §9.5: the published instances, from repeated --gitlab-url flags or a comma list in either. stdio
+ * talks to one instance and defaults to gitlab.com; HTTP mode names its instances explicitly, since a
+ * replica must not quietly send its clients' tokens to an instance the operator did not choose.
+ */
+function instances(flags: string[] | undefined, variable: string | undefined, transport: string): string[] {
+  const name = flags ? "--gitlab-url" : "GITLAB_URL";
+  const given = (flags ?? (variable === undefined ? [] : [variable])).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  if (given.length === 0) {
+    if (transport === "http") throw new ConfigError("GITLAB_URL is required in HTTP mode: set it (or --gitlab-url) to the instance root such as https://gitlab.example.com, a comma list for several", 1);
+    return ["https://gitlab.com"];
+  }
+  if (transport === "stdio" && given.length > 1) throw new ConfigError(`${name} names ${given.length} instances: stdio talks to one, give a single URL such as https://gitlab.example.com`, 1);
+  const roots = given.map((url) => {
+    try {
+      return instanceRoot(url);
+    } catch {
+      throw new ConfigError(`${name}=${url} is not an http or https URL such as https://gitlab.example.com`, 1);
+    }
+  });
+  return [...new Set(roots)];
 }
 
 /** The PEM certificates of a file, or "" when it cannot be read or holds none. */
@@ -322,6 +351,19 @@ Environment:
   GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy for requests to GitLab, and the hosts that bypass it
 
+HTTP mode (--http):
+  GITLAB_URL                       required; a comma list publishes several instances, chosen per request by the GITLAB-URL header
+  GITLAB_MCP_MAX_HTTP_CLIENTS      credentials kept in the pool, 1 to 10,000 (default 100)
+  GITLAB_MCP_POOL_IDLE_TIMEOUT     an unused credential leaves the pool after this long (default 1h)
+  GITLAB_MCP_SESSION_REVALIDATE_INTERVAL  credentials are checked with GitLab again this often (default 15m, 0 disables, at most 24h)
+  GITLAB_MCP_DRAIN_DELAY           on SIGTERM, /health reports draining this long before new requests are refused (default 0, at most 5m)
+  GITLAB_MCP_AUTH_FAILURE_LIMIT    refused credentials per client address and window before 429 (default 10)
+  GITLAB_MCP_AUTH_FAILURE_WINDOW   that window (default 1m)
+  GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT   distinct refused credentials per address and window before a block of 1m, 10m, 60m (default 50)
+  GITLAB_MCP_AUTH_DISTINCT_TOKEN_WINDOW  that window (default 10m)
+  GITLAB_MCP_REDIS_URL             redis://[user:password@]host:port[/db] or rediss:// (TLS): replicas share rate limits and
+                                   authentication budgets there (default: each process keeps its own in memory)
+
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
   --log-level <l>                  as GITLAB_MCP_LOG_LEVEL
@@ -330,11 +372,16 @@ Flags:
   --client-compat <auto|off>       as GITLAB_MCP_CLIENT_COMPAT
   --http                           serve Streamable HTTP instead of stdio (same as --transport http)
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
-  --gitlab-url <url>               as GITLAB_URL
+  --gitlab-url <url>               as GITLAB_URL; repeat it (HTTP) to publish several instances
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
   --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>, --max-response-bytes <size>
   --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
+  --max-http-clients <n>, --pool-idle-timeout <d>, --revalidate-interval <d>, --drain-delay <d>,
+  --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>
                                    as the variables of the same names
+  --trusted-proxies <ips> --trusted-proxy-header <name>
+                                   both or neither: the client address of a request from one of these proxies is read
+                                   from that header (such as X-Forwarded-For), right to left, skipping trusted proxies
   --version                        print the version and exit
   -h, --help                       print this help and exit
 `;

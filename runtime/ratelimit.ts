@@ -31,12 +31,22 @@ export class TokenBucket {
 /** What a request is charged to (RES-15). */
 export type Charge = "call" | "list" | "complete";
 
+/** What a session draws on: in-process buckets, or buckets that several replicas share (Redis). */
+export interface Limiter {
+  /** Takes one token from the charge's bucket; false when none is left. */
+  take(charge: Charge): boolean | Promise<boolean>;
+}
+
+/** The rate of each bucket (RES-15). */
+export const chargeRate = (rps: number, charge: Charge) => (charge === "list" ? rps / 10 : charge === "complete" ? rps * 10 : rps);
+
 /** The buckets of one credential or process. */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly buckets: Record<Charge, TokenBucket>;
 
   constructor(rps: number, burst: number, now?: () => number) {
-    this.buckets = { call: new TokenBucket(rps, burst, now), list: new TokenBucket(rps / 10, burst, now), complete: new TokenBucket(rps * 10, burst, now) };
+    const bucket = (charge: Charge) => new TokenBucket(chargeRate(rps, charge), burst, now);
+    this.buckets = { call: bucket("call"), list: bucket("list"), complete: bucket("complete") };
   }
 
   take(charge: Charge): boolean {

@@ -25,9 +25,9 @@ import {
 import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
-import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge } from "./ratelimit.js";
+import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge, type Limiter } from "./ratelimit.js";
 import type { ExecContext } from "./execute.js";
-import { GitLabClient, timed } from "./gitlab/client.js";
+import { GitLabClient, timed, type GitLabApi } from "./gitlab/client.js";
 import { MAX_RETRIES, type RetryListener } from "./gitlab/retry.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
@@ -71,7 +71,11 @@ export interface SessionOptions {
   /** ERR-20 is applied to each result here (HTTP); false when the transport scans every line it writes (stdio). */
   readonly redactResults?: boolean;
   /** RES-14: the buckets this session draws on (HTTP: its credential's); by default one per process, if on. */
-  readonly limiter?: RateLimiter;
+  readonly limiter?: Limiter;
+  /** The GitLab client of the session's credential (HTTP: its pool entry's); by default one for config.gitlabUrl. */
+  readonly client?: GitLabApi;
+  /** The GitLab instance the session talks to (HTTP: the request's); by default config.gitlabUrl. */
+  readonly instance?: string;
 }
 
 /** Creates the MCP server of one session (one stdio connection, or one HTTP request). */
@@ -81,12 +85,12 @@ export function createSession(options: SessionOptions): Server {
   const catalog = options.catalog ?? fullCatalog;
   const limiter = options.limiter ?? (config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined);
   /** RES-15/16: false, logged, when the request's bucket is empty. */
-  const allowed = (charge: Charge, what: string): boolean => {
-    if (!limiter || limiter.take(charge)) return true;
+  const allowed = async (charge: Charge, what: string): Promise<boolean> => {
+    if (!limiter || (await limiter.take(charge))) return true;
     log.info("call refused", { method: what, refusal_class: "rate_limit" });
     return false;
   };
-  const client = new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config));
+  const client = options.client ?? new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config));
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
   // initialize is answered at once and before any GitLab request (CFG-12, CMP-16): the scopes are read
@@ -105,7 +109,7 @@ export function createSession(options: SessionOptions): Server {
     return { view, surface };
   };
   const instructions = INSTRUCTIONS[config.surface];
-  const confirmations = new Confirmations(options.token, config.gitlabUrl);
+  const confirmations = new Confirmations(options.token, options.instance ?? config.gitlabUrl);
   const server = new Server(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
     {
@@ -121,7 +125,7 @@ export function createSession(options: SessionOptions): Server {
   server.oninitialized = () => void start();
 
   server.setRequestHandler("tools/list", async () => {
-    if (!allowed("list", "tools/list")) throw new ProtocolError(RATE_LIMITED, rateLimitText("tools/list"));
+    if (!(await allowed("list", "tools/list"))) throw new ProtocolError(RATE_LIMITED, rateLimitText("tools/list"));
     return { tools: [...(await surfaceNow()).surface.tools] };
   });
 
@@ -129,7 +133,7 @@ export function createSession(options: SessionOptions): Server {
   server.setRequestHandler("resources/list", async () => (await surfaceNow(), { resources: [catalogResource] }));
   server.setRequestHandler("resources/templates/list", async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
   server.setRequestHandler("resources/read", async (request) => {
-    if (!allowed("call", "resources/read")) throw new ProtocolError(RATE_LIMITED, rateLimitText("resources/read"));
+    if (!(await allowed("call", "resources/read"))) throw new ProtocolError(RATE_LIMITED, rateLimitText("resources/read"));
     const { view, surface } = await surfaceNow();
     const uri = request.params.uri;
     const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? await detailDocument(config.surface, view, uri, log) : undefined;
@@ -141,7 +145,7 @@ export function createSession(options: SessionOptions): Server {
     const { name } = request.params;
     const codex = isCodex(server, extra, config);
     // RES-16: refused before anything else, so nothing reaches GitLab.
-    if (!allowed("call", name)) return toCallToolResult({ kind: "refusal", text: rateLimitText(name) }, { roundPriorities: codex });
+    if (!(await allowed("call", name))) return toCallToolResult({ kind: "refusal", text: rateLimitText(name) }, { roundPriorities: codex });
     const args = request.params.arguments ?? {};
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };

@@ -5,8 +5,9 @@
 import { GitLabHttpError, GitLabNetworkError } from "./errors.js";
 import type { HeaderReader } from "./transport.js";
 
-/** Whether the request may change GitLab (writes are retried only when nothing was sent). */
-export type RetryPolicy = "read" | "write";
+/** Whether the request may change GitLab (writes are retried only when nothing was sent); "once" never
+ * retries (HTTP-10: the admission check of a new credential gets one attempt). */
+export type RetryPolicy = "read" | "write" | "once";
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 /** RES-1: at most this many retries of one request. */
@@ -68,6 +69,7 @@ export type RetryListener = (info: RetryInfo) => void;
 
 /** Runs `attempt`, retrying as the policy allows; `onRetry` reports each retry (logged at DEBUG, RES-4). */
 export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal: AbortSignal | undefined, onRetry: RetryListener): Promise<T> {
+  if (policy === "once") return attempt();
   for (let retry = 1; ; retry++) {
     try {
       return await attempt();

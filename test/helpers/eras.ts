@@ -1,52 +1,24 @@
 // The two protocol eras through real clients: the v2 SDK Client speaks 2026-07-28 (or negotiates it), the
 // v1 Client the rest of the suite uses speaks the 2025 era. Each can reach the built server over stdio
 // or over Streamable HTTP.
-import { spawn, type ChildProcess } from "node:child_process";
 import { Client, StreamableHTTPClientTransport, type ClientCapabilities } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as LegacyStdio } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport as LegacyHttp } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { GitLabSimulator } from "../sim/simulator.js";
+import { startHttp as spawnHttp, type HttpServer } from "./http.js";
 import { CLI, SIM_TOKEN } from "./mcp.js";
+
+export type { HttpServer };
 
 export type Transport = "stdio" | "http";
 export type Era = "legacy" | "modern";
 export type Surface = "dynamic" | "meta" | "individual";
 
-/** The server in HTTP mode on a free loopback port. */
-export interface HttpServer {
-  readonly url: string;
-  readonly child: ChildProcess;
-  readonly stderr: string[];
-  stop(): Promise<void>;
-}
-
-export async function startHttp(sim: GitLabSimulator, env: Record<string, string> = {}): Promise<HttpServer> {
-  const child = spawn(process.execPath, [CLI, "--http", "--http-addr", "127.0.0.1:0"], {
-    env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url, GITLAB_MCP_RATE_LIMIT_RPS: "0", ...env },
-  });
-  const stderr: string[] = [];
-  const address = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on("data", (c: Buffer) => {
-      stderr.push(c.toString());
-      const m = /"address":"([^"]+)"/.exec(stderr.join(""));
-      if (m) resolve(m[1]);
-    });
-    child.once("exit", () => reject(new Error(`server exited: ${stderr.join("")}`)));
-  });
-  return {
-    url: `http://${address}/mcp`,
-    child,
-    stderr,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
+/** The server in HTTP mode on a free loopback port, against the simulator, with the rate limiter off. */
+export const startHttp = (sim: GitLabSimulator, env: Record<string, string> = {}): Promise<HttpServer> =>
+  spawnHttp({ GITLAB_URL: sim.url, GITLAB_MCP_RATE_LIMIT_RPS: "0", ...env });
 
 /** One connected client of either era: the calls the tests make, whichever SDK line runs them. */
 export interface EraClient {

@@ -172,6 +172,13 @@ export class GitLabSimulator {
     });
   }
 
+  /** Revokes a token: GitLab then answers it 401 invalid_token everywhere. */
+  revokeToken(value: string): void {
+    const token = this.state.tokens.get(value);
+    if (!token) throw new Error("GitLabSimulator: no such token");
+    token.revoked = true;
+  }
+
   /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
   addUser(u: { id: number; username: string; name?: string; email?: string }): SimUser {
     return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
