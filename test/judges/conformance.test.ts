@@ -84,7 +84,7 @@ describe("official MCP conformance suite, server scenarios over HTTP", () => {
     seedDemo(sim);
     // The suite opens a new session for every scenario; the per-credential limiter must not refuse it.
     server = await startHttp(sim, { GITLAB_MCP_RATE_LIMIT_RPS: "0" });
-    proxy = await tokenProxy(new URL(server.url), SIM_TOKEN);
+    proxy = await tokenProxy(server.url, SIM_TOKEN);
     results = mkdtempSync(join(tmpdir(), "conformance-"));
     scenarios = serverScenarios((await suite(["list"], results)).stdout);
     // The exit status is not read: it is 1 whenever a not-applicable scenario fails, and every
@@ -132,7 +132,7 @@ describe("official MCP conformance suite, server scenarios over HTTP", () => {
   });
 
   it("the token never reaches the server's log", () => {
-    assert.ok(!server.stderr.join("").includes(SIM_TOKEN));
+    assert.ok(!server.stderr().includes(SIM_TOKEN));
   });
 });
 

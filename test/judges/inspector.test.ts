@@ -48,7 +48,7 @@ describe("MCP Inspector CLI", () => {
     const stdio = (surface: string) => ({ command: process.execPath, args: [CLI], env: { GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_TOOL_SURFACE: surface } });
     const servers = {
       stdio: stdio("dynamic"),
-      http: { type: "streamable-http", url: server.url, headers: { "PRIVATE-TOKEN": SIM_TOKEN } },
+      http: { type: "streamable-http", url: server.url.href, headers: { "PRIVATE-TOKEN": SIM_TOKEN } },
       "stdio-meta": stdio("meta"),
       "stdio-individual": stdio("individual"),
     };
@@ -123,6 +123,6 @@ describe("MCP Inspector CLI", () => {
   }
 
   it("the HTTP server logged no token", () => {
-    assert.ok(!server.stderr.join("").includes(SIM_TOKEN));
+    assert.ok(!server.stderr().includes(SIM_TOKEN));
   });
 });

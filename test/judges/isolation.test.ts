@@ -92,7 +92,7 @@ describe("isolation under load (HTTP-12)", () => {
     for (const name of Object.keys(USERS) as Name[]) {
       for (const era of Object.keys(ERAS) as Era[]) {
         const client = new Client({ name: `isolation-${name}-${era}`, version: "1.0.0" }, { versionNegotiation: { mode: ERAS[era] } });
-        const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: headers[name] } });
+        const transport = new StreamableHTTPClientTransport(server.url, { requestInit: { headers: headers[name] } });
         await client.connect(transport);
         clients.set(`${name} ${era}`, client);
         negotiated.set(`${name} ${era}`, transport.protocolVersion);
@@ -158,7 +158,7 @@ describe("isolation under load (HTTP-12)", () => {
   });
 
   it("no token reaches the server's log", () => {
-    const log = server.stderr.join("");
+    const log = server.stderr();
     for (const user of Object.values(USERS)) assert.ok(!log.includes(user.token));
   });
 });
