@@ -158,7 +158,8 @@ describe("isolation under load (HTTP-12)", () => {
   });
 
   it("each credential got a pool entry of its own: verified once and its scopes read once, with its own token", () => {
-    // A shared entry would leave one credential never verified; an entry rebuilt per request would verify it again and again.
+    // A shared entry would leave one credential never verified; an entry rebuilt per request would
+    // verify it again and again.
     for (const [name, user] of Object.entries(USERS)) {
       const asked = (path: string) => sim.log.filter((r) => r.rawPath === path && r.headers["private-token"] === user.token).length;
       assert.equal(asked("/api/v4/user"), 1, `${name}: GET /user (HTTP-10)`);
