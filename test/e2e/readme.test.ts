@@ -285,12 +285,13 @@ async function listAndCall(sim: GitLabSimulator, client: Client, s: Snippet): Pr
 }
 
 describe(`README "${SECTION.slice(3)}"`, () => {
-  const all = snippets();
-  const server = all.find((s) => s.client === "server")!;
-  const clients = all.filter((s) => s !== server);
+  // Read inside each test, so that a malformed section fails tests rather than the file's loading.
+  const all = () => snippets();
+  const server = () => all().find((s) => s.client === "server")!;
+  const clients = (transport: "stdio" | "http") => all().filter((s) => s.client !== "server" && s.transport === transport);
 
   it("holds one snippet per client and transport listed here, and no other", () => {
-    assert.deepEqual(all.map((s) => `${s.client} ${s.transport} ${s.lang}`).sort(), [...SNIPPETS].sort());
+    assert.deepEqual(all().map((s) => `${s.client} ${s.transport} ${s.lang}`).sort(), [...SNIPPETS].sort());
   });
 
   it("no client configuration sits outside the section", () => {
@@ -300,14 +301,14 @@ describe(`README "${SECTION.slice(3)}"`, () => {
   });
 
   it("the HTTP server command is accepted and listens where the HTTP snippets point", () => {
-    const { env, args } = serverCommand(server);
+    const { env, args } = serverCommand(server());
     const command = parseCommand(args, env);
     assert.equal(command.kind, "serve");
     if (command.kind !== "serve") return;
     assert.equal(command.config.transport, "http");
     assert.equal(command.config.httpAddr, "127.0.0.1:8080");
     assert.match(command.config.gitlabUrl, /^https:\/\//);
-    for (const s of clients.filter((c) => c.transport === "http")) {
+    for (const s of clients("http")) {
       const launch = launchOf(s);
       assert.equal(launch.kind, "http");
       if (launch.kind === "http") assert.equal(launch.url, `http://${command.config.httpAddr}/mcp`, `README.md line ${s.line}`);
@@ -315,7 +316,7 @@ describe(`README "${SECTION.slice(3)}"`, () => {
   });
 
   it("stdio snippets run the installed command with known variables, GITLAB_URL and GITLAB_TOKEN set, and flags it accepts", () => {
-    for (const s of clients.filter((c) => c.transport === "stdio")) {
+    for (const s of clients("stdio")) {
       const where = `README.md line ${s.line} (${s.client})`;
       const launch = launchOf(s);
       assert.equal(launch.kind, "stdio", where);
@@ -330,56 +331,57 @@ describe(`README "${SECTION.slice(3)}"`, () => {
   });
 
   describe("used as written, against the simulator", () => {
-    let sim: GitLabSimulator;
-    let bin: string;
-    let http: ChildProcess;
+    let sim: GitLabSimulator | undefined;
+    let bin: string | undefined;
+    let http: ChildProcess | undefined;
     let address: string;
     before(async () => {
+      const { args } = serverCommand(server());
       sim = await GitLabSimulator.start();
       sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
       sim.addBranch(42, { name: "main" });
       // The installed command, on a PATH of its own.
       bin = mkdtempSync(join(tmpdir(), "gitlab-mcp-bin-"));
       symlinkSync(CLI, join(bin, BIN));
-      const { args } = serverCommand(server);
       const port = args.indexOf("--http-addr") + 1;
-      http = spawn(join(bin, BIN), args.map((a, i) => (i === port ? "127.0.0.1:0" : a)), { env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url } });
+      const child = spawn(join(bin, BIN), args.map((a, i) => (i === port ? "127.0.0.1:0" : a)), { env: { PATH: process.env.PATH ?? "", GITLAB_URL: sim.url } });
+      http = child;
       address = await new Promise<string>((resolve, reject) => {
         let err = "";
-        http.stderr!.on("data", (c: Buffer) => {
+        child.stderr.on("data", (c: Buffer) => {
           err += c.toString();
           const m = /"address":"([^"]+)"/.exec(err);
           if (m) resolve(m[1]);
         });
-        http.once("exit", () => reject(new Error(`HTTP server exited: ${err}`)));
+        child.once("exit", () => reject(new Error(`HTTP server exited: ${err}`)));
       });
     });
     after(async () => {
-      http.kill();
-      await sim.close();
-      rmSync(bin, { recursive: true, force: true });
+      http?.kill();
+      await sim?.close();
+      if (bin) rmSync(bin, { recursive: true, force: true });
     });
 
     it("each stdio snippet starts the server, which lists its tools and runs a call with the snippet's token", async () => {
-      for (const s of clients.filter((c) => c.transport === "stdio")) {
+      for (const s of clients("stdio")) {
         const launch = launchOf(s);
         if (launch.kind !== "stdio") continue;
-        const env = { ...launch.env, GITLAB_URL: sim.url, PATH: `${bin}:${process.env.PATH ?? ""}` };
+        const env = { ...launch.env, GITLAB_URL: sim!.url, PATH: `${bin}:${process.env.PATH ?? ""}` };
         const client = new Client({ name: `readme-${s.client}`, version: "1" });
         await client.connect(new StdioClientTransport({ command: launch.command, args: launch.args, env, stderr: "ignore" }));
-        await listAndCall(sim, client, s);
+        await listAndCall(sim!, client, s);
       }
     });
 
     it("each HTTP snippet's endpoint and header reach the HTTP server, which lists its tools and runs a call with that token", async () => {
-      for (const s of clients.filter((c) => c.transport === "http")) {
+      for (const s of clients("http")) {
         const launch = launchOf(s);
         if (launch.kind !== "http") continue;
         const url = new URL(launch.url);
         url.host = address;
         const client = new Client({ name: `readme-${s.client}`, version: "1" });
         await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: launch.headers } }));
-        await listAndCall(sim, client, s);
+        await listAndCall(sim!, client, s);
       }
     });
   });
