@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { Config } from "./config.js";
 import { VERSION } from "./version.js";
 
-/** The README section with the client configurations; the README test keeps the heading in step. */
+/** The README section with every client configuration (test/e2e/terminal.test.ts checks the heading exists). */
 export const CLIENT_SECTION = "Connect a client";
 
 /** Writes the greeting to stderr when stdin is a terminal; a client's pipe gets nothing. */
