@@ -166,7 +166,7 @@ describe("bad requests over HTTP", () => {
 /** A POST whose body comes in chunks, so the server cannot refuse it on Content-Length alone. */
 function chunked(url: URL, payload: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "private-token": SIM_TOKEN, "transfer-encoding": "chunked" } }, (res) => {
+    const req = httpRequest(url, { method: "POST", agent: false, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "private-token": SIM_TOKEN, "transfer-encoding": "chunked" } }, (res) => {
       let text = "";
       res.on("data", (c: Buffer) => (text += c.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body: text ? (JSON.parse(text) as Answer["body"]) : undefined }));
@@ -181,7 +181,7 @@ function chunked(url: URL, payload: string): Promise<Answer> {
 function rawHost(url: URL, host: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const target = { host: url.hostname, port: url.port, path: url.pathname };
-    const req = httpRequest({ ...target, method: "POST", headers: { host, "content-type": "application/json", "private-token": SIM_TOKEN } }, (res) => {
+    const req = httpRequest({ ...target, method: "POST", agent: false, headers: { host, "content-type": "application/json", "private-token": SIM_TOKEN } }, (res) => {
       let text = "";
       res.on("data", (c: Buffer) => (text += c.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body: text ? (JSON.parse(text) as Answer["body"]) : undefined }));
