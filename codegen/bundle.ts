@@ -5,6 +5,7 @@
 //                                         written by a warm-up run of the command
 //   dist/runtime/domains/<domain>.cjs     a domain's validators, formatters and output schemas, which
 //                                         the server requires the first time one of its actions runs
+//   dist/runtime/ioredis.cjs              the Redis client, required only when GITLAB_MCP_REDIS_URL is set
 //   dist/runtime[/domains]/data/*.json    the generated catalog data those bundles read (dataAsJson)
 // CommonJS because Node 20 can use a code cache only for a script it compiles through node:vm; code
 // only --http needs sits in lazily initialised modules, so a stdio start evaluates none of it.
@@ -28,6 +29,14 @@ const domainsExternal: Plugin = {
     b.onResolve({ filter: /^\.\/[a-z_]+\.js$/ }, (args) =>
       args.importer.endsWith("/generated/domains/index.js") ? { path: `./domains/${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
     );
+  },
+};
+
+/** The import of ioredis (http/redis.ts, HTTP mode with Redis only) becomes a require of its own bundle. */
+const redisExternal: Plugin = {
+  name: "redis-external",
+  setup(b) {
+    b.onResolve({ filter: /^ioredis$/ }, () => ({ path: "./ioredis.cjs", external: true }));
   },
 };
 
@@ -71,16 +80,16 @@ await build({
   ...common,
   entryPoints: [`${out}/cli.js`],
   outfile: `${out}/server.cjs`,
-  plugins: [domainsExternal, dataAsJson(out)],
-  // The Redis client is required from node_modules, only when GITLAB_MCP_REDIS_URL is set: a process
-  // without it never reads or compiles that code.
-  external: ["ioredis"],
+  plugins: [domainsExternal, redisExternal, dataAsJson(out)],
   // import() of a domain module becomes a require() of its file beside server.cjs.
   supported: { "dynamic-import": false },
   // The runtime is written as ES modules: give the few import.meta.url readers the CommonJS equivalent.
   define: { __PACKAGE_VERSION__: JSON.stringify(version), "import.meta.url": "__import_meta_url" },
   banner: { js: 'var __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
 });
+// The Redis client, bundled on its own: required only when GITLAB_MCP_REDIS_URL is set, so a process
+// without it never reads or compiles that code, and the installed package still needs no dependency.
+await build({ ...common, entryPoints: [`${root}node_modules/ioredis/built/index.js`], outfile: `${out}/ioredis.cjs` });
 const domainDir = `${root}dist/generated/domains`;
 await build({
   ...common,

@@ -6,6 +6,7 @@ import { Transform, type Writable } from "node:stream";
 import { Logger, mayCarrySecret, redact, redactDeep, registerSecret } from "./log.js";
 import { catalog } from "./catalog/index.js";
 import { unmatchedExclusions } from "./policy/view.js";
+import { greetIfTerminal } from "./greeting.js";
 import { RateLimiter } from "./ratelimit.js";
 import { createSession } from "./server.js";
 import { VERSION } from "./version.js";
@@ -21,12 +22,10 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  if (command.kind === "help") {
-    process.stderr.write(HELP);
-    return;
-  }
-  if (command.kind === "version") {
-    process.stderr.write(`gitlab-mcp-server ${VERSION}\n`);
+  if (command.kind === "help" || command.kind === "version") {
+    // Not a server run, so stdout is not the wire: print where a shell, a pipe or a script reads them.
+    // eslint-disable-next-line no-restricted-syntax
+    process.stdout.write(command.kind === "help" ? HELP : `gitlab-mcp-server ${VERSION}\n`);
     return;
   }
   const { config } = command;
@@ -43,6 +42,7 @@ async function main(): Promise<void> {
     await serveHttp(config, log);
     return;
   }
+  greetIfTerminal(config);
   if (!config.token) log.warn("GITLAB_TOKEN is not set: GitLab will answer only what is public");
   // One process, one set of rate-limit buckets (RES-14), whichever instance the connection is pinned to.
   const limiter = config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined;

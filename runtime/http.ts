@@ -289,7 +289,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
   res.on("close", () => door.pool.release(entry));
   const body = await readBody(req, MAX_BODY_BYTES);
   if (body === undefined) {
-    jsonRpcError(res, 413, -32600, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`);
+    // The rest of the body is still on its way: answer, then close the connection rather than read it.
+    jsonRpcError(res, 413, -32600, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`, { connection: "close" });
     return;
   }
   // The client going away aborts the request, and with it the call's GitLab requests (RES-11): that is

@@ -42,6 +42,16 @@ export class RawClient {
     this.child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method }) + "\n");
   }
 
+  /** A request of the 2026-07-28 era: no handshake, the version and client ride in each request's _meta. */
+  modern<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    return this.request<T>(method, { ...params, _meta });
+  }
+
   async initialize(): Promise<void> {
     await this.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
     this.notify("notifications/initialized");

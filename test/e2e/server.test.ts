@@ -14,14 +14,15 @@ const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", input: "" });
 
 describe("command line (CFG-6, CFG-14)", () => {
-  it("--help and --version print and exit 0 without touching stdout", () => {
+  it("--help and --version print to stdout, as commands do when they are not serving, and exit 0", () => {
     const help = run(["--help"]);
     assert.equal(help.status, 0);
-    assert.equal(help.stdout, "");
-    assert.match(help.stderr, /GITLAB_MCP_TOOL_SURFACE/);
+    assert.match(help.stdout, /GITLAB_MCP_TOOL_SURFACE/);
+    assert.equal(help.stderr, "");
     const version = run(["--version"]);
     assert.equal(version.status, 0);
-    assert.match(version.stderr, /^gitlab-mcp-server \d+\.\d+\.\d+\n$/);
+    assert.match(version.stdout, /^gitlab-mcp-server \d+\.\d+\.\d+\n$/);
+    assert.equal(version.stderr, "");
   });
   it("an invalid surface refuses the start with exit 1 and names the variable", () => {
     const r = run([], { GITLAB_MCP_TOOL_SURFACE: "everything" });
