@@ -150,8 +150,12 @@ export function createSession(options: SessionOptions): Server {
     const { view, surface } = await surfaceNow();
     const gitlab = { ms: 0 };
     const progress = progressReporter(request.params._meta?.progressToken, extra);
-    // RES-9: the deadline covers the whole call; the client's cancellation aborts it too (RES-11).
-    const signal = config.actionTimeoutMs > 0 ? AbortSignal.any([extra.mcpReq.signal, AbortSignal.timeout(config.actionTimeoutMs)]) : extra.mcpReq.signal;
+    // RES-9: the deadline covers the whole call; the client's cancellation aborts it too (RES-11). The
+    // timer is cleared when the call ends: AbortSignal.timeout would keep each call's signal, and what
+    // listens to it, alive for the whole 65 minutes.
+    const deadline = config.actionTimeoutMs > 0 ? new AbortController() : undefined;
+    const timer = deadline && setTimeout(() => deadline.abort(new DOMException("The action deadline passed", "TimeoutError")), config.actionTimeoutMs);
+    const signal = deadline ? AbortSignal.any([extra.mcpReq.signal, deadline.signal]) : extra.mcpReq.signal;
     const asked = confirmations.answer(name, args, extra);
     const ctx: ExecContext = {
       client: timed(client, gitlab, progress),
@@ -182,6 +186,8 @@ export function createSession(options: SessionOptions): Server {
       if (e instanceof ProtocolError) throw e;
       log.error("unexpected error in tool call", { tool: name, stack: e instanceof Error ? e.stack : String(e) });
       result = toCallToolResult({ kind: "error", text: `${name}: unexpected error`, contentKind: "assistant" }, { roundPriorities: codex });
+    } finally {
+      clearTimeout(timer);
     }
     // gitlab_ms is time spent waiting on GitLab; the rest is this server's own overhead.
     log.debug("tool call", { tool: name, ms: round(performance.now() - started), gitlab_ms: round(gitlab.ms), is_error: result.isError === true });
