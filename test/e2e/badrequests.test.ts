@@ -112,6 +112,13 @@ describe("bad requests over HTTP", () => {
       status: 400,
       code: -32020,
     },
+    {
+      name: "a tools/call whose arguments are not an object",
+      run: () => send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "gitlab_execute_action", arguments: "branch.list" } }), { "mcp-protocol-version": "2025-06-18" }),
+      status: 200,
+      code: -32602,
+      message: /params\.arguments an object/,
+    },
     { name: "malformed JSON", run: () => send("{not json"), status: 400, code: -32700 },
     { name: "JSON that is not JSON-RPC", run: () => send(JSON.stringify({ hello: "world" })), status: 400, code: -32600 },
     {
