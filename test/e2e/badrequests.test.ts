@@ -3,10 +3,9 @@
 // serving the next good request.
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
-import { after, before, describe, it } from "node:test";
-import { GitLabSimulator } from "../sim/simulator.js";
+import { describe, it } from "node:test";
 import { SIM_TOKEN } from "../helpers/mcp.js";
-import { startHttp, type HttpServer } from "../helpers/eras.js";
+import { simAndHttpServer } from "../helpers/eras.js";
 
 const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
 const LIST = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
@@ -25,21 +24,10 @@ interface Answer {
 }
 
 describe("bad requests over HTTP", () => {
-  let sim: GitLabSimulator;
-  let server: HttpServer;
-  before(async () => {
-    sim = await GitLabSimulator.start();
-    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
-    sim.addBranch(42, { name: "main" });
-    server = await startHttp(sim);
-  });
-  after(async () => {
-    await server.stop();
-    await sim.close();
-  });
+  const ctx = simAndHttpServer();
 
   async function send(body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Answer> {
-    const response = await fetch(server.url, {
+    const response = await fetch(ctx.server.url, {
       method,
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "private-token": SIM_TOKEN, ...headers },
       ...(method === "POST" ? { body } : {}),
@@ -51,7 +39,7 @@ describe("bad requests over HTTP", () => {
 
   /** The server is still up and serving a good request. */
   async function stillServing(): Promise<void> {
-    const health = await fetch(new URL("/health", server.url));
+    const health = await fetch(new URL("/health", ctx.server.url));
     assert.equal(health.status, 200);
     const good = await send(JSON.stringify(LIST), { "mcp-protocol-version": "2025-06-18" });
     assert.equal(good.status, 200);
@@ -85,7 +73,7 @@ describe("bad requests over HTTP", () => {
     },
     {
       name: "a body over 4 MiB with no Content-Length (chunked)",
-      run: () => chunked(server.url, "x".repeat(5 * 1024 * 1024)),
+      run: () => chunked(ctx.server.url, "x".repeat(5 * 1024 * 1024)),
       status: 413,
       code: -32600,
     },
@@ -98,7 +86,7 @@ describe("bad requests over HTTP", () => {
     },
     {
       name: "a foreign Host (DNS rebinding)",
-      run: () => rawHost(server.url, "evil.example"),
+      run: () => rawHost(ctx.server.url, "evil.example"),
       status: 403,
       code: -40300,
     },
@@ -124,6 +112,13 @@ describe("bad requests over HTTP", () => {
       status: 400,
       code: -32020,
     },
+    {
+      name: "a tools/call whose arguments are not an object",
+      run: () => send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "gitlab_execute_action", arguments: "branch.list" } }), { "mcp-protocol-version": "2025-06-18" }),
+      status: 200,
+      code: -32602,
+      message: /params\.arguments an object/,
+    },
     { name: "malformed JSON", run: () => send("{not json"), status: 400, code: -32700 },
     { name: "JSON that is not JSON-RPC", run: () => send(JSON.stringify({ hello: "world" })), status: 400, code: -32600 },
     {
@@ -148,14 +143,14 @@ describe("bad requests over HTTP", () => {
 
   for (const c of cases) {
     it(`${c.name}: ${c.status}${c.code ? ` with ${c.code}` : ""}, and the server keeps serving`, async () => {
-      sim.clearLog();
+      ctx.sim.clearLog();
       const answer = await c.run();
       assert.equal(answer.status, c.status, JSON.stringify(answer.body));
       if (c.code !== undefined) assert.equal(answer.body?.error?.code, c.code, JSON.stringify(answer.body));
       if (c.message) assert.match(answer.body?.error?.message ?? "", c.message);
       c.check?.(answer);
       assert.deepEqual(
-        sim.log.map((e) => `${e.method} ${e.path}`),
+        ctx.sim.log.map((e) => `${e.method} ${e.path}`),
         c.gitlab ?? [],
       );
       await stillServing();

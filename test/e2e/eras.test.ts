@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { SIM_TOKEN } from "../helpers/mcp.js";
-import { eraClient, startHttp, textOf, toolCall, type Era, type HttpServer, type Surface, type Transport } from "../helpers/eras.js";
+import { eraClient, simAndHttpServer, startHttp, textOf, toolCall, type Era, type HttpServer, type Surface, type Transport } from "../helpers/eras.js";
 
 const SURFACES: Surface[] = ["dynamic", "meta", "individual"];
 const ERAS: Era[] = ["legacy", "modern"];
@@ -224,18 +224,7 @@ describe("the confirmation's state is signed and bound to its call", () => {
 });
 
 describe("cancellation in both eras (RES-11)", () => {
-  let sim: GitLabSimulator;
-  let server: HttpServer;
-  before(async () => {
-    sim = await GitLabSimulator.start();
-    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
-    sim.addBranch(42, { name: "main" });
-    server = await startHttp(sim);
-  });
-  after(async () => {
-    await server.stop();
-    await sim.close();
-  });
+  const ctx = simAndHttpServer();
 
   const until = async (what: () => boolean, ms: number) => {
     const end = Date.now() + ms;
@@ -246,20 +235,20 @@ describe("cancellation in both eras (RES-11)", () => {
   for (const transport of TRANSPORTS) {
     for (const era of ERAS) {
       it(`${era} client over ${transport}: cancelling a call aborts its GitLab request`, async () => {
-        const client = await eraClient({ sim, era, transport, http: server });
+        const client = await eraClient({ sim: ctx.sim, era, transport, http: ctx.server });
         try {
-          sim.clearLog();
-          sim.inject({ method: "GET", path: LIST.slice("/api/v4".length), delayMs: 4000 });
+          ctx.sim.clearLog();
+          ctx.sim.inject({ method: "GET", path: LIST.slice("/api/v4".length), delayMs: 4000 });
           const abort = new AbortController();
           const pending = client.callTool("gitlab_execute_action", { action: "branch.list", params: { project_id: 42 } }, { signal: abort.signal });
           pending.catch(() => undefined);
-          assert.ok(await until(() => sim.log.some((e) => e.path === LIST), 3000), "the request reached GitLab");
+          assert.ok(await until(() => ctx.sim.log.some((e) => e.path === LIST), 3000), "the request reached GitLab");
           abort.abort();
           await assert.rejects(pending);
-          const entry = sim.log.find((e) => e.path === LIST)!;
+          const entry = ctx.sim.log.find((e) => e.path === LIST)!;
           assert.ok(await until(() => entry.clientClosed === true, 3000), "the server closed its GitLab request before GitLab answered");
         } finally {
-          sim.clearFaults();
+          ctx.sim.clearFaults();
           await client.close();
         }
       });
@@ -268,25 +257,14 @@ describe("cancellation in both eras (RES-11)", () => {
 });
 
 describe("progress while a call waits, in both eras (§6.10)", () => {
-  let sim: GitLabSimulator;
-  let server: HttpServer;
-  before(async () => {
-    sim = await GitLabSimulator.start();
-    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
-    sim.addBranch(42, { name: "main" });
-    server = await startHttp(sim);
-  });
-  after(async () => {
-    await server.stop();
-    await sim.close();
-  });
+  const ctx = simAndHttpServer();
 
   for (const transport of TRANSPORTS) {
     for (const era of ERAS) {
       it(`${era} client over ${transport}: each retry of a GitLab request is a progress notification`, async () => {
-        const client = await eraClient({ sim, era, transport, http: server });
+        const client = await eraClient({ sim: ctx.sim, era, transport, http: ctx.server });
         try {
-          sim.inject({ method: "GET", path: LIST.slice("/api/v4".length), status: 503, headers: { "retry-after": "0" }, times: 2 });
+          ctx.sim.inject({ method: "GET", path: LIST.slice("/api/v4".length), status: 503, headers: { "retry-after": "0" }, times: 2 });
           const heard: { progress: number; message?: string }[] = [];
           const r = await client.callTool("gitlab_execute_action", { action: "branch.list", params: { project_id: 42 } }, { onprogress: (p) => heard.push(p) });
           assert.equal(r.isError, undefined, textOf(r));
@@ -298,7 +276,7 @@ describe("progress while a call waits, in both eras (§6.10)", () => {
             ],
           );
         } finally {
-          sim.clearFaults();
+          ctx.sim.clearFaults();
           await client.close();
         }
       });

@@ -6,7 +6,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as LegacyStdio } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport as LegacyHttp } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { GitLabSimulator } from "../sim/simulator.js";
+import { after, before } from "node:test";
+import { GitLabSimulator } from "../sim/simulator.js";
 import { startHttp as spawnHttp, type HttpServer } from "./http.js";
 import { CLI, SIM_TOKEN } from "./mcp.js";
 
@@ -19,6 +20,25 @@ export type Surface = "dynamic" | "meta" | "individual";
 /** The server in HTTP mode on a free loopback port, against the simulator, with the rate limiter off. */
 export const startHttp = (sim: GitLabSimulator, env: Record<string, string> = {}): Promise<HttpServer> =>
   spawnHttp({ GITLAB_URL: sim.url, GITLAB_MCP_RATE_LIMIT_RPS: "0", ...env });
+
+/**
+ * For one describe block: a simulator holding project 42 (group/project) with branch main, and the server
+ * over HTTP against it; both stop after the block.
+ */
+export function simAndHttpServer(env: Record<string, string> = {}): { sim: GitLabSimulator; server: HttpServer } {
+  const ctx = {} as { sim: GitLabSimulator; server: HttpServer };
+  before(async () => {
+    ctx.sim = await GitLabSimulator.start();
+    ctx.sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    ctx.sim.addBranch(42, { name: "main" });
+    ctx.server = await startHttp(ctx.sim, env);
+  });
+  after(async () => {
+    await ctx.server.stop();
+    await ctx.sim.close();
+  });
+  return ctx;
+}
 
 /** One connected client of either era: the calls the tests make, whichever SDK line runs them. */
 export interface EraClient {
