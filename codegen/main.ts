@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     outputs = await generateAll(values.only);
   } catch (e) {
     if (e instanceof CatalogError) {
-      console.error(`catalog.yaml has ${e.problems.length} problem(s):\n${e.message}`);
+      console.error(`the catalog (catalog.yaml and catalog/) has ${e.problems.length} problem(s):\n${e.message}`);
       return 1;
     }
     throw e;

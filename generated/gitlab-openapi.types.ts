@@ -611,67 +611,6 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
-    /** @description A repository branch. */
-    Branch: {
-      name: string;
-      merged?: boolean | null;
-      protected?: boolean | null;
-      default?: boolean | null;
-      developers_can_push?: boolean | null;
-      developers_can_merge?: boolean | null;
-      can_push?: boolean | null;
-      /** Format: uri */
-      web_url?: string | null;
-      commit?: components["schemas"]["Commit"] | null;
-    };
-    /** @description One grant of a protected branch (a role, a user, a group or a deploy key). */
-    AccessLevel: {
-      id?: number | null;
-      access_level?: number | null;
-      access_level_description?: string | null;
-      user_id?: number | null;
-      group_id?: number | null;
-      deploy_key_id?: number | null;
-    };
-    /** @description A protected branch rule, for one branch name or a wildcard such as release/*. */
-    ProtectedBranch: {
-      id?: number | null;
-      name: string;
-      push_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
-      merge_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
-      unprotect_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
-      allow_force_push?: boolean | null;
-      code_owner_approval_required?: boolean | null;
-      inherited?: boolean | null;
-    };
-    /** @description A role allowed to push or merge, as GitLab's GraphQL API describes it. */
-    GraphqlAccessLevel: {
-      accessLevel?: number | null;
-      accessLevelDescription?: string | null;
-    };
-    /** @description The access levels of a branch protection. */
-    GraphqlAccessLevelConnection: {
-      nodes?: (components["schemas"]["GraphqlAccessLevel"] | null)[] | null;
-    };
-    /** @description The protection settings of a branch rule. */
-    BranchProtection: {
-      allowForcePush?: boolean | null;
-      mergeAccessLevels?: components["schemas"]["GraphqlAccessLevelConnection"] | null;
-      pushAccessLevels?: components["schemas"]["GraphqlAccessLevelConnection"] | null;
-    };
-    /** @description A branch rule, GitLab's combined view of a protected branch name or pattern. */
-    BranchRule: {
-      id?: string | null;
-      name: string;
-      isDefault?: boolean | null;
-      isProtected?: boolean | null;
-      matchingBranchesCount?: number | null;
-      /** Format: date-time */
-      createdAt?: string | null;
-      /** Format: date-time */
-      updatedAt?: string | null;
-      branchProtection?: components["schemas"]["BranchProtection"] | null;
-    };
     /** @description A GitLab user as other objects embed it. */
     User: {
       id?: number | null;
@@ -771,52 +710,6 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
-    /** @description A project issue. */
-    Issue: {
-      id?: number | null;
-      iid: number;
-      project_id?: number | null;
-      title: string;
-      description?: string | null;
-      state?: string | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      updated_at?: string | null;
-      /** Format: date-time */
-      closed_at?: string | null;
-      closed_by?: components["schemas"]["User"] | null;
-      labels?: (string | null)[] | null;
-      milestone?: components["schemas"]["MilestoneRef"] | null;
-      assignees?: (components["schemas"]["User"] | null)[] | null;
-      author?: components["schemas"]["User"] | null;
-      type?: string | null;
-      issue_type?: string | null;
-      user_notes_count?: number | null;
-      merge_requests_count?: number | null;
-      upvotes?: number | null;
-      downvotes?: number | null;
-      /** Format: date */
-      due_date?: string | null;
-      confidential?: boolean | null;
-      discussion_locked?: boolean | null;
-      severity?: string | null;
-      references?: components["schemas"]["References"] | null;
-      /** Format: uri */
-      web_url?: string | null;
-    };
-    /** @description The change to one file in a merge request. */
-    MergeRequestDiff: {
-      old_path?: string | null;
-      new_path: string;
-      a_mode?: string | null;
-      b_mode?: string | null;
-      diff?: string | null;
-      new_file?: boolean | null;
-      renamed_file?: boolean | null;
-      deleted_file?: boolean | null;
-      generated_file?: boolean | null;
-    };
     /** @description A comment (note) on an issue, merge request, commit or snippet. */
     Note: {
       id: number;
@@ -837,71 +730,6 @@ export interface components {
       resolved_by?: components["schemas"]["User"] | null;
       confidential?: boolean | null;
       internal?: boolean | null;
-    };
-    /** @description A discussion thread, one or more notes. */
-    Discussion: {
-      id: string;
-      individual_note?: boolean | null;
-      notes?: (components["schemas"]["Note"] | null)[] | null;
-    };
-    /** @description One approval of a merge request. */
-    Approver: {
-      user?: components["schemas"]["User"] | null;
-    };
-    /** @description The approval state of a merge request. */
-    MergeRequestApprovals: {
-      id?: number | null;
-      iid: number;
-      project_id?: number | null;
-      title?: string | null;
-      state?: string | null;
-      merge_status?: string | null;
-      approved?: boolean | null;
-      approvals_required?: number | null;
-      approvals_left?: number | null;
-      approved_by?: (components["schemas"]["Approver"] | null)[] | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      updated_at?: string | null;
-    };
-    /** @description A project. */
-    Project: {
-      id: number;
-      name?: string | null;
-      name_with_namespace?: string | null;
-      path?: string | null;
-      path_with_namespace?: string | null;
-      description?: string | null;
-      default_branch?: string | null;
-      visibility?: string | null;
-      archived?: boolean | null;
-      topics?: (string | null)[] | null;
-      star_count?: number | null;
-      forks_count?: number | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      last_activity_at?: string | null;
-      http_url_to_repo?: string | null;
-      ssh_url_to_repo?: string | null;
-      /** Format: uri */
-      web_url?: string | null;
-    };
-    /** @description A group. */
-    Group: {
-      id: number;
-      name?: string | null;
-      path?: string | null;
-      full_name?: string | null;
-      full_path?: string | null;
-      description?: string | null;
-      visibility?: string | null;
-      parent_id?: number | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: uri */
-      web_url?: string | null;
     };
     /** @description A project or group label. */
     Label: {
@@ -938,121 +766,79 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
-    /** @description One list of an issue board. */
-    BoardList: {
-      id?: number | null;
-      label?: components["schemas"]["Label"] | null;
-      position?: number | null;
-    };
-    /** @description An issue board. */
-    Board: {
-      id: number;
-      name?: string | null;
-      hide_backlog_list?: boolean | null;
-      hide_closed_list?: boolean | null;
-      milestone?: components["schemas"]["MilestoneRef"] | null;
-      lists?: (components["schemas"]["BoardList"] | null)[] | null;
-    };
-    /** @description A CI/CD pipeline. */
-    Pipeline: {
-      id: number;
-      iid?: number | null;
-      project_id?: number | null;
-      status?: string | null;
-      source?: string | null;
-      ref?: string | null;
-      sha?: string | null;
-      before_sha?: string | null;
-      tag?: boolean | null;
-      yaml_errors?: string | null;
-      user?: components["schemas"]["User"] | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      updated_at?: string | null;
-      /** Format: date-time */
-      started_at?: string | null;
-      /** Format: date-time */
-      finished_at?: string | null;
-      duration?: number | null;
-      queued_duration?: number | null;
-      coverage?: string | null;
-      /** Format: uri */
-      web_url?: string | null;
-    };
-    /** @description A CI/CD job. */
-    Job: {
-      id: number;
-      name?: string | null;
-      stage?: string | null;
-      status?: string | null;
-      ref?: string | null;
-      tag?: boolean | null;
-      allow_failure?: boolean | null;
-      failure_reason?: string | null;
-      coverage?: number | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      started_at?: string | null;
-      /** Format: date-time */
-      finished_at?: string | null;
-      duration?: number | null;
-      queued_duration?: number | null;
-      user?: components["schemas"]["User"] | null;
-      commit?: components["schemas"]["Commit"] | null;
-      pipeline?: components["schemas"]["PipelineRef"] | null;
-      /** Format: uri */
-      web_url?: string | null;
-    };
-    /** @description A repository tag. */
-    Tag: {
+    /** @description A repository branch. */
+    Branch: {
       name: string;
-      message?: string | null;
-      target?: string | null;
-      commit?: components["schemas"]["Commit"] | null;
+      merged?: boolean | null;
       protected?: boolean | null;
-      /** Format: date-time */
-      created_at?: string | null;
-    };
-    /** @description A release. */
-    Release: {
-      tag_name: string;
-      name?: string | null;
-      description?: string | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      /** Format: date-time */
-      released_at?: string | null;
-      upcoming_release?: boolean | null;
-      author?: components["schemas"]["User"] | null;
-      commit?: components["schemas"]["Commit"] | null;
-      commit_path?: string | null;
-      tag_path?: string | null;
-      assets?: Record<string, never> | null;
-      _links?: Record<string, never> | null;
-    };
-    /** @description A commit with its stats and last pipeline. */
-    CommitDetail: {
-      id: string;
-      short_id?: string | null;
-      title?: string | null;
-      message?: string | null;
-      author_name?: string | null;
-      author_email?: string | null;
-      /** Format: date-time */
-      authored_date?: string | null;
-      committer_name?: string | null;
-      /** Format: date-time */
-      committed_date?: string | null;
-      /** Format: date-time */
-      created_at?: string | null;
-      parent_ids?: (string | null)[] | null;
-      stats?: Record<string, never> | null;
-      status?: string | null;
-      last_pipeline?: components["schemas"]["PipelineRef"] | null;
+      default?: boolean | null;
+      developers_can_push?: boolean | null;
+      developers_can_merge?: boolean | null;
+      can_push?: boolean | null;
       /** Format: uri */
       web_url?: string | null;
+      commit?: components["schemas"]["Commit"] | null;
+    };
+    /** @description One grant of a protected branch (a role, a user, a group or a deploy key). */
+    AccessLevel: {
+      id?: number | null;
+      access_level?: number | null;
+      access_level_description?: string | null;
+      user_id?: number | null;
+      group_id?: number | null;
+      deploy_key_id?: number | null;
+    };
+    /** @description A protected branch rule, for one branch name or a wildcard such as release/*. */
+    ProtectedBranch: {
+      id?: number | null;
+      name: string;
+      push_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
+      merge_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
+      unprotect_access_levels?: (components["schemas"]["AccessLevel"] | null)[] | null;
+      allow_force_push?: boolean | null;
+      code_owner_approval_required?: boolean | null;
+      inherited?: boolean | null;
+    };
+    /** @description A role allowed to push or merge, as GitLab's GraphQL API describes it. */
+    GraphqlAccessLevel: {
+      accessLevel?: number | null;
+      accessLevelDescription?: string | null;
+    };
+    /** @description The access levels of a branch protection. */
+    GraphqlAccessLevelConnection: {
+      nodes?: (components["schemas"]["GraphqlAccessLevel"] | null)[] | null;
+    };
+    /** @description The protection settings of a branch rule. */
+    BranchProtection: {
+      allowForcePush?: boolean | null;
+      mergeAccessLevels?: components["schemas"]["GraphqlAccessLevelConnection"] | null;
+      pushAccessLevels?: components["schemas"]["GraphqlAccessLevelConnection"] | null;
+    };
+    /** @description A branch rule, GitLab's combined view of a protected branch name or pattern. */
+    BranchRule: {
+      id?: string | null;
+      name: string;
+      isDefault?: boolean | null;
+      isProtected?: boolean | null;
+      matchingBranchesCount?: number | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      branchProtection?: components["schemas"]["BranchProtection"] | null;
+    };
+    /** @description A deploy key enabled for a project. */
+    DeployKey: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      fingerprint?: string | null;
+      fingerprint_sha256?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      can_push?: boolean | null;
     };
     /** @description A deployment environment. */
     Environment: {
@@ -1101,26 +887,149 @@ export interface components {
       scopes?: (Record<string, never> | null)[] | null;
       strategies?: (Record<string, never> | null)[] | null;
     };
-    /** @description A deploy key enabled for a project. */
-    DeployKey: {
+    /** @description A group. */
+    Group: {
       id: number;
-      title?: string | null;
-      key?: string | null;
-      fingerprint?: string | null;
-      fingerprint_sha256?: string | null;
+      name?: string | null;
+      path?: string | null;
+      full_name?: string | null;
+      full_path?: string | null;
+      description?: string | null;
+      visibility?: string | null;
+      parent_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A CI/CD job. */
+    Job: {
+      id: number;
+      name?: string | null;
+      stage?: string | null;
+      status?: string | null;
+      ref?: string | null;
+      tag?: boolean | null;
+      allow_failure?: boolean | null;
+      failure_reason?: string | null;
+      coverage?: number | null;
       /** Format: date-time */
       created_at?: string | null;
       /** Format: date-time */
-      expires_at?: string | null;
-      can_push?: boolean | null;
+      started_at?: string | null;
+      /** Format: date-time */
+      finished_at?: string | null;
+      duration?: number | null;
+      queued_duration?: number | null;
+      user?: components["schemas"]["User"] | null;
+      commit?: components["schemas"]["Commit"] | null;
+      pipeline?: components["schemas"]["PipelineRef"] | null;
+      /** Format: uri */
+      web_url?: string | null;
     };
-    /** @description A wiki page. */
-    WikiPage: {
-      slug: string;
+    /** @description A CI/CD pipeline. */
+    Pipeline: {
+      id: number;
+      iid?: number | null;
+      project_id?: number | null;
+      status?: string | null;
+      source?: string | null;
+      ref?: string | null;
+      sha?: string | null;
+      before_sha?: string | null;
+      tag?: boolean | null;
+      yaml_errors?: string | null;
+      user?: components["schemas"]["User"] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+      /** Format: date-time */
+      started_at?: string | null;
+      /** Format: date-time */
+      finished_at?: string | null;
+      duration?: number | null;
+      queued_duration?: number | null;
+      coverage?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A project. */
+    Project: {
+      id: number;
+      name?: string | null;
+      name_with_namespace?: string | null;
+      path?: string | null;
+      path_with_namespace?: string | null;
+      description?: string | null;
+      default_branch?: string | null;
+      visibility?: string | null;
+      archived?: boolean | null;
+      topics?: (string | null)[] | null;
+      star_count?: number | null;
+      forks_count?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      last_activity_at?: string | null;
+      http_url_to_repo?: string | null;
+      ssh_url_to_repo?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One list of an issue board. */
+    BoardList: {
+      id?: number | null;
+      label?: components["schemas"]["Label"] | null;
+      position?: number | null;
+    };
+    /** @description An issue board. */
+    Board: {
+      id: number;
+      name?: string | null;
+      hide_backlog_list?: boolean | null;
+      hide_closed_list?: boolean | null;
+      milestone?: components["schemas"]["MilestoneRef"] | null;
+      lists?: (components["schemas"]["BoardList"] | null)[] | null;
+    };
+    /** @description A release. */
+    Release: {
+      tag_name: string;
+      name?: string | null;
+      description?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      released_at?: string | null;
+      upcoming_release?: boolean | null;
+      author?: components["schemas"]["User"] | null;
+      commit?: components["schemas"]["Commit"] | null;
+      commit_path?: string | null;
+      tag_path?: string | null;
+      assets?: Record<string, never> | null;
+      _links?: Record<string, never> | null;
+    };
+    /** @description A commit with its stats and last pipeline. */
+    CommitDetail: {
+      id: string;
+      short_id?: string | null;
       title?: string | null;
-      format?: string | null;
-      content?: string | null;
-      encoding?: string | null;
+      message?: string | null;
+      author_name?: string | null;
+      author_email?: string | null;
+      /** Format: date-time */
+      authored_date?: string | null;
+      committer_name?: string | null;
+      /** Format: date-time */
+      committed_date?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      parent_ids?: (string | null)[] | null;
+      stats?: Record<string, never> | null;
+      status?: string | null;
+      last_pipeline?: components["schemas"]["PipelineRef"] | null;
+      /** Format: uri */
+      web_url?: string | null;
     };
     /** @description A personal or project snippet. */
     Snippet: {
@@ -1140,6 +1049,97 @@ export interface components {
       raw_url?: string | null;
       /** Format: uri */
       web_url?: string | null;
+    };
+    /** @description A repository tag. */
+    Tag: {
+      name: string;
+      message?: string | null;
+      target?: string | null;
+      commit?: components["schemas"]["Commit"] | null;
+      protected?: boolean | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description A wiki page. */
+    WikiPage: {
+      slug: string;
+      title?: string | null;
+      format?: string | null;
+      content?: string | null;
+      encoding?: string | null;
+    };
+    /** @description A project issue. */
+    Issue: {
+      id?: number | null;
+      iid: number;
+      project_id?: number | null;
+      title: string;
+      description?: string | null;
+      state?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+      /** Format: date-time */
+      closed_at?: string | null;
+      closed_by?: components["schemas"]["User"] | null;
+      labels?: (string | null)[] | null;
+      milestone?: components["schemas"]["MilestoneRef"] | null;
+      assignees?: (components["schemas"]["User"] | null)[] | null;
+      author?: components["schemas"]["User"] | null;
+      type?: string | null;
+      issue_type?: string | null;
+      user_notes_count?: number | null;
+      merge_requests_count?: number | null;
+      upvotes?: number | null;
+      downvotes?: number | null;
+      /** Format: date */
+      due_date?: string | null;
+      confidential?: boolean | null;
+      discussion_locked?: boolean | null;
+      severity?: string | null;
+      references?: components["schemas"]["References"] | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One approval of a merge request. */
+    Approver: {
+      user?: components["schemas"]["User"] | null;
+    };
+    /** @description The approval state of a merge request. */
+    MergeRequestApprovals: {
+      id?: number | null;
+      iid: number;
+      project_id?: number | null;
+      title?: string | null;
+      state?: string | null;
+      merge_status?: string | null;
+      approved?: boolean | null;
+      approvals_required?: number | null;
+      approvals_left?: number | null;
+      approved_by?: (components["schemas"]["Approver"] | null)[] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description The change to one file in a merge request. */
+    MergeRequestDiff: {
+      old_path?: string | null;
+      new_path: string;
+      a_mode?: string | null;
+      b_mode?: string | null;
+      diff?: string | null;
+      new_file?: boolean | null;
+      renamed_file?: boolean | null;
+      deleted_file?: boolean | null;
+      generated_file?: boolean | null;
+    };
+    /** @description A discussion thread, one or more notes. */
+    Discussion: {
+      id: string;
+      individual_note?: boolean | null;
+      notes?: (components["schemas"]["Note"] | null)[] | null;
     };
   };
   responses: never;

@@ -1,4 +1,4 @@
-// Rewrites catalog.yaml IN PLACE into a synthetic catalog with every ID of the target catalog
+// Rewrites catalog.yaml and catalog/ IN PLACE into a synthetic catalog with every ID of the target catalog
 // (codegen/inputs/action-ids.tsv: 992 actions in 41 domains), to project the issue 5 budgets at the
 // catalog's full size before it exists. Run it in a scratch clone, never in the repository:
 //
@@ -9,10 +9,21 @@
 // action of the same kind (a list for list-like names, else a get; a write; a destructive action),
 // under its own domain, with the target's tier. Action names, domains and enums are therefore the real
 // ones; parameters and descriptions are those of today's actions, so sizes per action are estimates.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import YAML from "yaml";
 
 const catalog = YAML.parse(readFileSync("catalog.yaml", "utf8"), { maxAliasCount: -1 });
+// Fold every domain file into the root, which the loader accepts, so the copies below can join them.
+catalog.types ??= {};
+catalog.actions ??= {};
+for (const domain of Object.values(catalog.domains)) {
+  if (!domain.file) continue;
+  const part = YAML.parse(readFileSync(domain.file, "utf8"), { maxAliasCount: -1 });
+  Object.assign(catalog.types, part.types ?? {});
+  Object.assign(catalog.actions, part.actions ?? {});
+  rmSync(domain.file);
+  delete domain.file;
+}
 const rows = readFileSync("codegen/inputs/action-ids.tsv", "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
 const written = Object.entries(catalog.actions);
 const pool = (test) => written.filter(([id, a]) => test(id, a));

@@ -1,47 +1,79 @@
-// The generator's own checks: a broken catalog fails with the YAML line and column and the action id,
+// The generator's own checks: a broken catalog fails with the file, YAML line and column and the action id,
 // and every rule the JSON Schema cannot express is enforced (table tests, STYLE rule 25).
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { CatalogError, loadCatalog } from "../../codegen/lib/load.js";
+import { CatalogError, loadCatalog, type CatalogProblem } from "../../codegen/lib/load.js";
 import { buildModel, parseTarget, templateVars } from "../../codegen/lib/model.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const SCHEMA = join(root, "codegen/catalog.schema.json");
 const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
-const base = readFileSync(join(root, "catalog.yaml"), "utf8");
+/** The committed catalog, file by file: the root and every domain file, by path relative to the root's folder. */
+const base = new Map<string, string>([["catalog.yaml", readFileSync(join(root, "catalog.yaml"), "utf8")]]);
+for (const name of readdirSync(join(root, "catalog")).sort()) base.set(`catalog/${name}`, readFileSync(join(root, "catalog", name), "utf8"));
 
-function problems(yaml: string): string[] {
+/** Applies one text edit to every file of the catalog (it changes those that hold the text). */
+function edited(edit: (s: string) => string): Map<string, string> {
+  return new Map([...base].map(([name, text]) => [name, edit(text)]));
+}
+
+function problems(files: Map<string, string>): string[] {
   const dir = mkdtempSync(join(tmpdir(), "catalog-"));
-  const file = join(dir, "catalog.yaml");
-  writeFileSync(file, yaml);
+  mkdirSync(join(dir, "catalog"));
+  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  const format = (p: CatalogProblem) => `${p.file ?? "catalog.yaml"}:${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`;
   try {
-    const loaded = loadCatalog(file, SCHEMA);
-    const { problems } = buildModel(loaded, target);
-    return problems.map((p) => `${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`);
+    const loaded = loadCatalog(join(dir, "catalog.yaml"), SCHEMA);
+    return buildModel(loaded, target).problems.map(format);
   } catch (e) {
-    if (e instanceof CatalogError) return e.problems.map((p) => `${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`);
+    if (e instanceof CatalogError) return e.problems.map(format);
     throw e;
   }
 }
 
-const lineOf = (needle: string) => base.slice(0, base.indexOf(needle)).split("\n").length;
+/** `catalog/branch.yaml:12`: where a text starts in the committed catalog. */
+function lineOf(needle: string, below = 0): string {
+  for (const [name, text] of base) if (text.includes(needle)) return `${name}:${text.slice(0, text.indexOf(needle)).split("\n").length + below}`;
+  throw new Error(`no catalog file holds ${JSON.stringify(needle)}`);
+}
 
 describe("catalog checks", () => {
   it("the committed catalog has no problem", () => {
     assert.deepEqual(problems(base), []);
   });
 
-  const cases: [string, { edit: (s: string) => string; want: RegExp; line?: () => number }][] = [
+  it("an action in another domain's file names the file and the fix", () => {
+    const files = new Map(base);
+    const text = base.get("catalog/tag.yaml")!;
+    files.set("catalog/tag.yaml", text.replace("  tag.get:\n", "  release.tag_get:\n"));
+    assert.ok(problems(files).some((p) => /^catalog\/tag\.yaml:\d+:3 \[release\.tag_get\] belongs to domain release, not tag/.test(p)), problems(files).join("\n"));
+  });
+
+  it("a file under catalog/ that no domain names is reported", () => {
+    const files = new Map(base).set("catalog/stray.yaml", "actions: {}\n");
+    assert.ok(problems(files).includes("catalog/stray.yaml:1:1 [] no domain of catalog.yaml names this file: add it as a domain's file or remove it"), problems(files).join("\n"));
+  });
+
+  it("the same action in two files is reported where the second stands", () => {
+    const files = new Map(base);
+    const tag = base.get("catalog/tag.yaml")!;
+    const entry = tag.slice(tag.indexOf("  tag.get:\n"));
+    files.set("catalog/release.yaml", base.get("catalog/release.yaml")!.replace("actions:\n", "actions:\n" + entry.replace("tag.get", "release.get") + "\n"));
+    const found = problems(files);
+    assert.ok(found.some((p) => /^catalog\/release\.yaml:\d+:\d+ .*Map keys must be unique|already defined/.test(p)), found.join("\n"));
+  });
+
+  const cases: [string, { edit: (s: string) => string; want: RegExp; line?: () => string }][] = [
     [
       "a missing classification names the action and its line",
       { edit: (s) => s.replace("    classification: destructive\n    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch", "    idempotent: true\n    content_kind: mutate\n    tier: free\n    scope: api\n    tags: [remove branch"), want: /\[branch\.delete\] actions\.branch\.delete is missing required key "classification"/ },
     ],
     [
       "an unknown key is reported where it stands",
-      { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    colour: blue\n"), want: /^\d+:5 \[branch\.get\] actions\.branch\.get has unknown key "colour"/, line: () => lineOf("  branch.get:\n") + 2 },
+      { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    colour: blue\n"), want: /^catalog\/branch\.yaml:\d+:5 \[branch\.get\] actions\.branch\.get has unknown key "colour"/, line: () => lineOf("  branch.get:\n", 2) },
     ],
     [
       "a classification that disagrees with action-ids.tsv",
@@ -106,9 +138,9 @@ describe("catalog checks", () => {
   ];
   for (const [name, { edit, want, line }] of cases) {
     it(name, () => {
-      const edited = edit(base);
-      assert.notEqual(edited, base, "the fixture edit applied");
-      const found = problems(edited);
+      const files = edited(edit);
+      assert.ok([...files].some(([name, text]) => text !== base.get(name)), "the fixture edit applied");
+      const found = problems(files);
       assert.ok(found.some((p) => want.test(p)), `expected ${want} in:\n${found.join("\n")}`);
       if (line) assert.ok(found.some((p) => p.startsWith(`${line()}:`)), `expected line ${line()} in:\n${found.join("\n")}`);
     });
