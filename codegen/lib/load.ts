@@ -73,46 +73,87 @@ export function loadCatalog(file: string, schemaFile: string): LoadedCatalog {
   for (const key of Object.keys(raw.types)) owner.set(`types/${key}`, root);
   const named = new Set<string>();
   for (const [domain, d] of Object.entries(raw.domains ?? {})) {
-    const domainFile = (d as { file?: string }).file;
-    if (domainFile === undefined) continue;
-    named.add(domainFile);
-    const at = lineCol(root, ["domains", domain, "file"]);
-    if (!existsSync(join(dir, domainFile))) {
-      problems.push({ file: rootName, ...at, message: `domains.${domain}.file names ${domainFile}, which does not exist` });
-      continue;
-    }
-    const source = parse(join(dir, domainFile), domainFile, problems);
-    const content = source.doc.toJS() as Record<string, unknown> | null;
-    if (content === null || typeof content !== "object" || Array.isArray(content)) {
-      problems.push({ file: domainFile, line: 1, col: 1, message: "a domain file is a map with actions and, optionally, types" });
-      continue;
-    }
-    for (const key of Object.keys(content)) {
-      if (!DOMAIN_FILE_KEYS.includes(key)) problems.push({ file: domainFile, ...lineCol(source, [{ key }]), message: `has unknown top-level key "${key}" (a domain file holds ${DOMAIN_FILE_KEYS.join(" and ")})` });
-    }
-    for (const section of DOMAIN_FILE_KEYS as ("types" | "actions")[]) {
-      const entries = (content[section] ?? {}) as Record<string, unknown>;
-      for (const [key, value] of Object.entries(entries)) {
-        const pos = lineCol(source, [section, { key }]);
-        const previous = owner.get(`${section}/${key}`);
-        if (previous) {
-          problems.push({ file: domainFile, ...pos, action: section === "actions" ? key : undefined, message: `${section}.${key} is already defined in ${previous.file}` });
-          continue;
+    const declared = (d as { file?: string | string[] }).file;
+    for (const [index, domainFile] of (Array.isArray(declared)
+      ? declared
+      : declared === undefined
+        ? []
+        : [declared]
+    ).entries()) {
+      named.add(domainFile);
+      const at = lineCol(
+        root,
+        Array.isArray(declared) ? ["domains", domain, "file", index] : ["domains", domain, "file"],
+      );
+      if (!existsSync(join(dir, domainFile))) {
+        problems.push({
+          file: rootName,
+          ...at,
+          message: `domains.${domain}.file names ${domainFile}, which does not exist`,
+        });
+        continue;
+      }
+      const source = parse(join(dir, domainFile), domainFile, problems);
+      const content = source.doc.toJS() as Record<string, unknown> | null;
+      if (content === null || typeof content !== "object" || Array.isArray(content)) {
+        problems.push({
+          file: domainFile,
+          line: 1,
+          col: 1,
+          message: "a domain file is a map with actions and, optionally, types",
+        });
+        continue;
+      }
+      for (const key of Object.keys(content)) {
+        if (!DOMAIN_FILE_KEYS.includes(key))
+          problems.push({
+            file: domainFile,
+            ...lineCol(source, [{ key }]),
+            message: `has unknown top-level key "${key}" (a domain file holds ${DOMAIN_FILE_KEYS.join(" and ")})`,
+          });
+      }
+      for (const section of DOMAIN_FILE_KEYS as ("types" | "actions")[]) {
+        const entries = (content[section] ?? {}) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(entries)) {
+          const pos = lineCol(source, [section, { key }]);
+          const previous = owner.get(`${section}/${key}`);
+          if (previous) {
+            problems.push({
+              file: domainFile,
+              ...pos,
+              action: section === "actions" ? key : undefined,
+              message: `${section}.${key} is already defined in ${previous.file}`,
+            });
+            continue;
+          }
+          if (section === "actions" && key.split(".")[0] !== domain) {
+            problems.push({
+              file: domainFile,
+              ...pos,
+              action: key,
+              message: `belongs to domain ${key.split(".")[0]}, not ${domain}: move it to that domain's file`,
+            });
+            continue;
+          }
+          owner.set(`${section}/${key}`, source);
+          (raw[section] as Record<string, unknown>)[key] = value;
         }
-        if (section === "actions" && key.split(".")[0] !== domain) {
-          problems.push({ file: domainFile, ...pos, action: key, message: `belongs to domain ${key.split(".")[0]}, not ${domain}: move it to that domain's file` });
-          continue;
-        }
-        owner.set(`${section}/${key}`, source);
-        (raw[section] as Record<string, unknown>)[key] = value;
       }
     }
   }
   const folder = join(dir, "catalog");
   if (existsSync(folder)) {
-    for (const name of readdirSync(folder).filter((n) => n.endsWith(".yaml")).sort()) {
+    for (const name of (readdirSync(folder, { recursive: true }) as string[])
+      .filter((n) => n.endsWith(".yaml"))
+      .sort()) {
       const rel = relative(dir, join(folder, name));
-      if (!named.has(rel)) problems.push({ file: rel, line: 1, col: 1, message: `no domain of ${rootName} names this file: add it as a domain's file or remove it` });
+      if (!named.has(rel))
+        problems.push({
+          file: rel,
+          line: 1,
+          col: 1,
+          message: `no domain of ${rootName} names this file: add it as a domain's file or remove it`,
+        });
     }
   }
   if (problems.length > 0) throw new CatalogError(rootName, problems);
@@ -125,7 +166,10 @@ export function loadCatalog(file: string, schemaFile: string): LoadedCatalog {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, "utf8")) as object);
   if (!validate(raw)) {
-    throw new CatalogError(rootName, dedupe(validate.errors ?? []).map((e) => schemaProblem(e, locate)));
+    throw new CatalogError(
+      rootName,
+      dedupe(validate.errors ?? []).map((e) => schemaProblem(e, locate)),
+    );
   }
   return { file: rootName, raw, locate };
 }
@@ -133,7 +177,13 @@ export function loadCatalog(file: string, schemaFile: string): LoadedCatalog {
 function parse(path: string, name: string, problems: CatalogProblem[]): Source {
   const lines = new LineCounter();
   const doc = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
-  for (const e of doc.errors) problems.push({ file: name, line: e.linePos?.[0].line ?? 1, col: e.linePos?.[0].col ?? 1, message: e.message.split("\n")[0] });
+  for (const e of doc.errors)
+    problems.push({
+      file: name,
+      line: e.linePos?.[0].line ?? 1,
+      col: e.linePos?.[0].col ?? 1,
+      message: e.message.split("\n")[0],
+    });
   return { file: name, doc, lines };
 }
 
@@ -154,7 +204,10 @@ function lineCol({ doc, lines }: Source, path: Path): { line: number; col: numbe
 }
 
 function schemaProblem(e: ErrorObject, locate: LoadedCatalog["locate"]): CatalogProblem {
-  const path: (string | number)[] = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path: (string | number)[] = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const action = path[0] === "actions" ? path[1] : undefined;
   const where = path.length > 0 ? path.join(".") : "(root)";
   let detail = e.message ?? "is invalid";

@@ -70,7 +70,7 @@ export interface RawAction {
 export interface RawCatalog {
   catalog_version: 1;
   gitlab: { docs_version: string; docs_url: string };
-  domains: Record<string, { title: string; description: string; file?: string }>;
+  domains: Record<string, { title: string; description: string; file?: string | string[] }>;
   params: Record<string, RawParam>;
   types: Record<string, { description: string; fields: Record<string, RawField> }>;
   actions: Record<string, RawAction>;

@@ -17,6 +17,13 @@ export interface RestCall {
   readonly retry?: RetryPolicy;
   /** Told before each retry's wait, so the call can report its progress (RES-4, §6.10). */
   readonly onRetry?: RetryListener;
+  /**
+   * How a successful body is read: `json` (default; text when GitLab sends no JSON), `bytes` (a Buffer,
+   * for files and archives that may be binary), or a sink that takes it chunk by chunk without keeping
+   * it (a job log); the sink returns false to stop reading. A retried read restarts the sink's input, so
+   * a sink must reset its state when `restart` is called.
+   */
+  readonly read?: "json" | "bytes" | { readonly sink: (chunk: Buffer) => boolean; readonly restart: () => void };
 }
 
 /** A successful REST answer. */
@@ -26,6 +33,8 @@ export interface RestAnswer {
   readonly body: unknown;
   /** Length of the (decoded) body GitLab sent, in bytes: lets the response budget skip measuring pages that fit. */
   readonly size: number;
+  /** A streamed body whose sink stopped reading before the end. */
+  readonly stopped?: boolean;
 }
 
 /** Normalises GITLAB_URL: the instance root, given as `https://host[/sub]` or `…/api/v4` (§8.2). */
@@ -105,9 +114,16 @@ export class GitLabClient implements GitLabApi {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(call.body);
     }
-    const res = await this.send({ method: call.method, url, headers, body: payload, signal: call.signal }, `${call.method} request`);
+    const read = call.read ?? "json";
+    if (typeof read === "object") read.restart();
+    const sink = typeof read === "object" ? read.sink : undefined;
+    if (read !== "json") headers.accept = "*/*";
+    const res = await this.send({ method: call.method, url, headers, body: payload, signal: call.signal, sink }, `${call.method} request`);
+    const ok = res.status >= 200 && res.status < 300;
+    if (ok && sink) return { status: res.status, headers: res.headers, body: undefined, size: res.bytes, stopped: res.stopped };
+    if (ok && read === "bytes") return { status: res.status, headers: res.headers, body: res.raw, size: res.bytes };
     const { body, size } = readBody(res);
-    if (res.status < 200 || res.status >= 300) throw new GitLabHttpError(res.status, body, res.headers);
+    if (!ok) throw new GitLabHttpError(res.status, body, res.headers);
     return { status: res.status, headers: res.headers, body, size };
   }
 

@@ -39,6 +39,12 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly signal?: AbortSignal;
+  /**
+   * Takes a successful (2xx) body chunk by chunk, decoded, instead of keeping it: for answers too large to
+   * hold, such as a job log. Returning false stops reading (the connection is closed). Other statuses are
+   * read whole, so their error bodies stay readable.
+   */
+  readonly sink?: (chunk: Buffer) => boolean;
 }
 
 /** How to reach GitLab: the operator's TLS settings (§8.2). */
@@ -60,8 +66,12 @@ export interface HttpAnswer {
   readonly status: number;
   readonly headers: ResponseHeaders;
   readonly text: string;
-  /** The body's length in bytes, after decoding. */
+  /** The body's length in bytes, after decoding (for a streamed answer, the bytes given to the sink). */
   readonly bytes: number;
+  /** The body as bytes, for binary answers (empty when streamed). */
+  readonly raw: Buffer;
+  /** A streamed answer whose sink stopped reading before its end. */
+  readonly stopped?: boolean;
 }
 
 /** How long an idle kept-alive connection is kept: shorter than the idle timeouts of GitLab's proxies,
@@ -153,7 +163,13 @@ export async function send(request: HttpRequest, connection: Connection = {}): P
   const lib = url.protocol === "https:" ? https() : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const req = lib.request(url, options, (res) => {
-      readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: new ResponseHeaders(res.headers), text: body.toString("utf8"), bytes: body.length }), reject);
+      const status = res.statusCode ?? 0;
+      const headers = new ResponseHeaders(res.headers);
+      if (request.sink && status >= 200 && status < 300) {
+        streamBody(res, request.sink).then(({ bytes, stopped }) => resolve({ status, headers, text: "", bytes, raw: Buffer.alloc(0), stopped }), reject);
+        return;
+      }
+      readBody(res).then((body) => resolve({ status, headers, text: body.toString("utf8"), bytes: body.length, raw: body }), reject);
     });
     req.on("error", (e: Error & { code?: string }) => {
       // A proxy that cannot be reached is not GitLab being down (ERR-10).
@@ -164,9 +180,38 @@ export async function send(request: HttpRequest, connection: Connection = {}): P
   });
 }
 
-function readBody(res: IncomingMessage): Promise<Buffer> {
+function decoded(res: IncomingMessage): NodeJS.ReadableStream & { destroy?: () => void } {
   const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
-  const stream = encoding === "gzip" || encoding === "x-gzip" ? res.pipe(zlib().createGunzip()) : encoding === "deflate" ? res.pipe(zlib().createInflate()) : res;
+  return encoding === "gzip" || encoding === "x-gzip" ? res.pipe(zlib().createGunzip()) : encoding === "deflate" ? res.pipe(zlib().createInflate()) : res;
+}
+
+/** Gives each decoded chunk to the sink until the end or until the sink returns false (then the socket is closed). */
+function streamBody(res: IncomingMessage, sink: (chunk: Buffer) => boolean): Promise<{ bytes: number; stopped: boolean }> {
+  const stream = decoded(res);
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    let done = false;
+    stream.on("data", (c: Buffer) => {
+      if (done) return;
+      bytes += c.length;
+      if (sink(c) === false) {
+        done = true;
+        res.destroy();
+        resolve({ bytes, stopped: true });
+      }
+    });
+    stream.on("end", () => {
+      if (!done) resolve({ bytes, stopped: false });
+      done = true;
+    });
+    stream.on("error", (e) => (done ? undefined : reject(e)));
+    if (stream !== res) res.on("error", (e) => (done ? undefined : reject(e)));
+    res.on("aborted", () => (done ? undefined : reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" }))));
+  });
+}
+
+function readBody(res: IncomingMessage): Promise<Buffer> {
+  const stream = decoded(res);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c));
