@@ -2,7 +2,7 @@
 // (GitLab API documentation 18.6). Regenerate with `npm run codegen`.
 
 // The only entry point runtime/ imports generated code through (STYLE rule 1).
-export { actions, domains } from "./registry.js";
+export { actions, domains, webLinks } from "./registry.js";
 export { inputSchemas, listedOutputSchemas, envelopeOutputSchema } from "./schemas.js";
 export { domainCode } from "./domains/index.js";
 export type { ActionId, ActionParams } from "./actions.types.js";

@@ -10,7 +10,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       deploy_key_id: {
         type: "integer",
@@ -26,7 +26,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       branch_name: {
         type: "string",
@@ -47,7 +47,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       branch_name: {
         type: "string",
@@ -63,7 +63,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
     },
     required: ["project_id"],
@@ -74,7 +74,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       branch_name: {
         type: "string",
@@ -90,7 +90,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       name: {
         type: "string",
@@ -106,7 +106,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       search: {
         type: "string",
@@ -141,7 +141,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       search: {
         type: "string",
@@ -167,7 +167,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       name: {
         type: "string",
@@ -296,7 +296,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       name: {
         type: "string",
@@ -312,7 +312,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       name: {
         type: "string",
@@ -423,7 +423,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       deployment_id: {
         type: "integer",
@@ -439,7 +439,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       environment_id: {
         type: "integer",
@@ -455,7 +455,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       name: {
         type: "string",
@@ -471,7 +471,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID or full path such as parent/group.",
+        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
       },
     },
     required: ["group_id"],
@@ -482,7 +482,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID or full path such as parent/group.",
+        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -497,7 +497,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID or full path such as parent/group.",
+        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
       },
       milestone_iid: {
         type: "integer",
@@ -513,7 +513,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       title: {
         type: "string",
@@ -561,7 +561,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -577,7 +577,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -604,7 +604,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -641,7 +641,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -706,7 +706,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       job_id: {
         type: "integer",
@@ -722,7 +722,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -746,7 +746,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -762,7 +762,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -802,7 +802,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -829,7 +829,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -860,7 +860,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -887,7 +887,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       pipeline_id: {
         type: "integer",
@@ -903,7 +903,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       board_id: {
         type: "integer",
@@ -919,7 +919,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
     },
     required: ["project_id"],
@@ -930,7 +930,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -945,7 +945,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       milestone_iid: {
         type: "integer",
@@ -961,7 +961,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       tag_name: {
         type: "string",
@@ -977,7 +977,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       sha: {
         type: "string",
@@ -1005,7 +1005,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       snippet_id: {
         type: "integer",
@@ -1021,7 +1021,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       tag_name: {
         type: "string",
@@ -1037,7 +1037,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID or full path such as group/project.",
+        description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
       slug: {
         type: "string",

@@ -13,6 +13,7 @@ import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePrevi
 import { fitObject, fitRows, notice, textNotice, type ObjectRender, type Render } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
+import { applyWebLink } from "./links.js";
 
 /** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
 export interface ExecContext {
@@ -28,6 +29,8 @@ export interface ExecContext {
   readonly elicit: (message: string) => Promise<Confirmation>;
   /** Whether an action may be suggested or run in this session (SUR-5). */
   readonly routable: (id: string) => boolean;
+  /** The GitLab instance root (`https://gitlab.example.com`): pasted web addresses must be on it. */
+  readonly instanceUrl: string;
   readonly signal?: AbortSignal;
 }
 
@@ -52,7 +55,8 @@ export interface CallFrame {
 export const CANCELED = "Operation canceled by user.";
 
 /**
- * Validates, gates and runs one routable action, in the order of SAF-43: validate, quick-action guard,
+ * Validates, gates and runs one routable action, in the order of SAF-43: validate (after filling params
+ * from a pasted web address), quick-action guard,
  * safe-mode preview, destructive confirmation, execute. Never throws: every failure is an Outcome (ERR-1).
  */
 export async function executeAction(action: ActionRecord, input: Record<string, unknown>, frame: CallFrame, ctx: ExecContext): Promise<Outcome> {
@@ -61,7 +65,9 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     return { kind: "refusal", text };
   };
   const { validate, format } = await actionCode(action, ctx.log);
-  const prepared = prepareParams(action, validate, input, frame.origin, frame.openAliases);
+  const linked = applyWebLink(action, input, ctx.instanceUrl, frame.origin);
+  if (!linked.ok) return refuse("validation", linked.message);
+  const prepared = prepareParams(action, validate, linked.input, frame.origin, frame.openAliases);
   if (!prepared.ok) return refuse("validation", prepared.message);
   const params = prepared.params;
   const quick = ctx.allowQuickActions ? undefined : findQuickAction(action, params);

@@ -29,7 +29,7 @@ import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
 import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge, type Limiter } from "./ratelimit.js";
 import type { ExecContext } from "./execute.js";
-import { GitLabClient, timed, type GitLabApi } from "./gitlab/client.js";
+import { GitLabClient, instanceRoot, timed, type GitLabApi } from "./gitlab/client.js";
 import { MAX_RETRIES, type RetryListener } from "./gitlab/retry.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
@@ -112,6 +112,7 @@ export function createSession(options: SessionOptions): Server {
   };
   const instructions = INSTRUCTIONS[config.surface];
   const confirmations = new Confirmations(options.token, options.instance ?? config.gitlabUrl);
+  const instanceUrl = instanceRoot(options.instance ?? config.gitlabUrl);
   const server = new CatalogServer(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
     {
@@ -168,6 +169,7 @@ export function createSession(options: SessionOptions): Server {
       embeddedResources: config.embeddedResources,
       maxResponseBytes: config.maxResponseBytes,
       routable: (id) => view.routable.byId.has(id),
+      instanceUrl,
       // SAF-14 step 3: the answer this call came back with, or a question for the user when the client
       // can show one (a NeedsConfirmation the handler below turns into an input-required result).
       elicit: async (message) => asked ?? (canElicit(era, server, extra, options.canElicit) ? Promise.reject(new NeedsConfirmation(message)) : "unavailable"),

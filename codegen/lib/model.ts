@@ -1,9 +1,9 @@
 // Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
 // the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
-import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle } from "../../runtime/catalog/types.js";
+import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
-import type { RawAction, RawColumn, RawNextStep } from "./raw.js";
+import type { RawAction, RawCatalog, RawColumn, RawNextStep } from "./raw.js";
 import { inputSchema, listedOutputSchema, outputSchema } from "./schemas.js";
 
 /** One row of action-ids.tsv, the target catalog. */
@@ -25,6 +25,7 @@ export interface CatalogModel {
   readonly listedOutputSchemas: Readonly<Record<string, JsonSchema>>;
   readonly target: readonly TargetRow[];
   readonly warnings: readonly string[];
+  readonly webLinks: readonly WebLinkRecord[];
 }
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -162,11 +163,27 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
   const domains = Object.entries(raw.domains)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, d]) => ({ name, title: d.title, description: d.description.trim() }));
+  const webLinks = webLinkRecords(raw, actions, (path, message) => problems.push({ ...locate(["web_links", ...path]), message }));
   if (problems.length > 0) return { problems };
-  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings } };
+  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings, webLinks } };
 }
 
 type Fail = (path: (string | number)[], message: string) => void;
+
+/** The web-link routes, each of whose parameters some action takes (a route no action can use is a mistake). */
+function webLinkRecords(raw: RawCatalog, actions: readonly ActionRecord[], fail: Fail): WebLinkRecord[] {
+  const known = new Set(actions.flatMap((a) => a.params.map((p) => p.name)));
+  return (raw.web_links ?? []).map((link, i) => {
+    const captured = [...link.path.matchAll(/\{([a-z_]+)\*?\}/g)].map((m) => m[1]);
+    for (const name of [...captured, ...Object.keys(link.also ?? {})]) {
+      if (!known.has(name)) fail([i, "path"], `web_links names {${name}}, which no action takes as a parameter`);
+    }
+    for (const [name, from] of Object.entries(link.also ?? {})) {
+      if (!captured.includes(from)) fail([i, "also", name], `also fills ${name} from {${from}}, which the path does not capture`);
+    }
+    return { path: link.path, ...(link.also ? { also: link.also } : {}) };
+  });
+}
 
 function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRecord[], fail: Fail) {
   const rest = a.request.rest;

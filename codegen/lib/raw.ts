@@ -74,4 +74,5 @@ export interface RawCatalog {
   params: Record<string, RawParam>;
   types: Record<string, { description: string; fields: Record<string, RawField> }>;
   actions: Record<string, RawAction>;
+  web_links?: { path: string; also?: Record<string, string> }[];
 }

@@ -18,7 +18,7 @@ const json = (v: unknown) => JSON.stringify(v, null, 2);
 export function registryOutputs(model: CatalogModel): Output[] {
   const b = banner(model.docsVersion);
   return [
-    { path: "generated/registry.ts", content: template("registry.ts.hbs")({ banner: b, domains: json(model.domains), actions: json(model.actions) }) },
+    { path: "generated/registry.ts", content: template("registry.ts.hbs")({ banner: b, domains: json(model.domains), actions: json(model.actions), webLinks: json(model.webLinks) }) },
     ...model.domains.map((d) => {
       const own = model.actions.filter((a) => a.domain === d.name);
       return {

@@ -169,6 +169,16 @@ export interface FormatterRecord {
   readonly notFound?: NotFoundRecord;
 }
 
+/**
+ * A GitLab web address a user may paste (catalog.yaml web_links): the part of a project page's path after
+ * `/-/`, with `{param}` captures (`{param*}` takes the rest of the path), and further params `also`
+ * filled from a capture (`branch_name` from `ref`).
+ */
+export interface WebLinkRecord {
+  readonly path: string;
+  readonly also?: Readonly<Record<string, string>>;
+}
+
 /** A domain: the unit of the meta surface (`gitlab_<domain>`). */
 export interface DomainRecord {
   readonly name: string;

@@ -7,6 +7,7 @@ import type { SessionView } from "../policy/view.js";
 import type { ActionRecord } from "../catalog/types.js";
 import { executeAction } from "../execute.js";
 import { confirmRefusal } from "../policy/gates.js";
+import { carriesWebLink } from "../links.js";
 import type { Outcome } from "../result.js";
 import { applyPreset, combinedHints, exampleParams, withheldOutcome, type MetaParamSchema, type Surface } from "./types.js";
 
@@ -118,7 +119,7 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
   if ("refusal" in fixed) return refusal(fixed.refusal);
   Object.assign(params, fixed.params);
   const missing = action.requiredParams.filter((p) => params[p] === undefined && !action.params.find((r) => r.name === p)?.aliases.some((a) => params[a] !== undefined));
-  const onlyMissing = missing.length > 0 && Object.keys(params).every((k) => action.params.some((p) => p.name === k || p.aliases.includes(k)));
+  const onlyMissing = missing.length > 0 && !carriesWebLink(action, params) && Object.keys(params).every((k) => action.params.some((p) => p.name === k || p.aliases.includes(k)));
   if (onlyMissing) return refusal(`${origin}: missing required params: ${missing.join(", ")}. Put action-specific fields under params.`);
   return executeAction(action, params, {
     origin,
