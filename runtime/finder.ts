@@ -241,6 +241,8 @@ function score(
   fuzzyTerms: ReadonlyMap<string, Reason>,
   optional: ReadonlySet<string>,
   domains: ReadonlySet<string>,
+  /** Rank any action that matches a term, however much of the query it misses. */
+  relaxed = false,
 ): FinderHit | undefined {
   const reasons: Reason[] = [];
   for (const t of terms) {
@@ -256,7 +258,7 @@ function score(
   const required = terms.filter((t) => !optional.has(t));
   const strong = reasons.filter((r) => !optional.has(r.query_term));
   const missed = required.length - strong.length;
-  if (reasons.length === 0 || strong.length === 0 || (required.length <= 2 ? missed > 0 : missed > 1)) return undefined;
+  if (reasons.length === 0 || (!relaxed && (strong.length === 0 || (required.length <= 2 ? missed > 0 : missed > 1)))) return undefined;
   let total = reasons.reduce((s, r) => s + r.score, 0);
   const words = terms.map((t) => fuzzyTerms.get(t)?.matched_value ?? t);
   const expanded = new Set(words.flatMap((t) => [t, stem(t), ...(SYNONYMS[t] ?? [])]));
@@ -340,13 +342,67 @@ function meaningful(
   return { terms: kept, fuzzy, optional };
 }
 
+/** A web page's route (the part after `/-/`) → the catalog word for what it shows. */
+const WEB_PAGES: Record<string, string> = {
+  merge_requests: "merge_request", issues: "issue", work_items: "issue", pipelines: "pipeline", jobs: "job", commit: "commit",
+  commits: "commit", blob: "file", raw: "file", tree: "tree", tags: "tag", releases: "release", environments: "environment",
+  deployments: "deployment", snippets: "snippet", wikis: "wiki", milestones: "milestone", boards: "board", labels: "label",
+  branches: "branch", pipeline_schedules: "schedule", compare: "compare", artifacts: "artifacts", packages: "package",
+};
+
+/** GitLab references in a query (`!23`, `#42`, `%3`, `@alice`, `$7`, `&5`, `group/project`, a pasted URL) → what they name. */
+const REFERENCES: [RegExp, (m: string) => string[]][] = [
+  [/https?:\/\/\S+/g, webPageWords],
+  [/(?<![\w/])![0-9]+\b/g, () => ["merge_request"]],
+  [/(?<![\w/&])#[0-9]+\b/g, () => ["issue"]],
+  [/(?<![\w/])%(?:[0-9]+\b|"[^"]*")/g, () => ["milestone"]],
+  [/(?<![\w/])@[a-z0-9_][a-z0-9_.-]*/g, () => ["user"]],
+  [/(?<![\w/])\$[0-9]+\b/g, () => ["snippet"]],
+  [/(?<![\w/])&[0-9]+\b/g, () => ["epic"]],
+  [/(?<![\w/])[a-z0-9_.-]+(?:\/[a-z0-9_.-]+)+(?![\w/])/g, () => ["project"]],
+];
+
+function webPageWords(url: string): string[] {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return [];
+  }
+  const cut = path.indexOf("/-/");
+  if (cut < 0) return path.startsWith("/groups/") ? ["group"] : ["project"];
+  const [page, , sub] = path.slice(cut + 3).split("/");
+  const words = WEB_PAGES[page] ? [WEB_PAGES[page]] : [];
+  if (sub === "diffs") words.push("changes");
+  if (sub === "pipelines") words.push("pipelines");
+  return words;
+}
+
+/**
+ * Takes GitLab references out of a query: they name what the user is looking at, so their words steer
+ * the ranking (optional terms) but never exclude an action; a query of nothing but references is
+ * matched on their words.
+ */
+function references(query: string): { text: string; hints: string[] } {
+  const hints: string[] = [];
+  let text = query;
+  for (const [re, words] of REFERENCES) text = text.replace(re, (m) => (hints.push(...words(m)), " "));
+  return { text, hints: [...new Set(hints)] };
+}
+
 /** Ranks the routable actions for a query, best first. */
 export function findActions(query: string, actions: readonly ActionRecord[]): FinderHit[] {
   const raw = query.trim().toLowerCase();
   const exact = actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw));
   const idx = index(actions);
   const match = termMatcher(idx);
-  const { terms, fuzzy, optional } = meaningful(tokenize(raw), idx, match);
+  const { text, hints } = references(raw);
+  const found = meaningful(tokenize(text), idx, match);
+  const { fuzzy, optional } = found;
+  // Reference words join the terms as optional ones, unless the query holds nothing else.
+  const extra = hints.filter((h) => !found.terms.includes(h));
+  const terms = [...found.terms, ...extra];
+  if (found.terms.length > 0) for (const h of extra) optional.add(h);
   const domains = new Set(actions.map((a) => a.domain));
   // Long queries are also matched in overlapping windows of 3 to 6 terms (DYN-8).
   const windows = [terms];
@@ -363,6 +419,14 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
         const hit = score(w, x, i, match, fuzzy, optional, domains);
         if (hit && hit.score > (best.get(x.action.id)?.score ?? -Infinity)) best.set(x.action.id, hit);
       }
+    }
+  }
+  // Never "no matching action" while a word of the query matches some action: when no action matches
+  // enough of the query, every action that matches any of its terms is ranked by what it does match.
+  if (best.size === 0 && terms.length > 0) {
+    for (let i = 0; i < idx.actions.length; i++) {
+      const hit = score(terms, idx.actions[i], i, match, fuzzy, optional, domains, true);
+      if (hit) best.set(hit.action.id, hit);
     }
   }
   // A destructive action reached only through a typo must be a strong match to be offered (DYN-10).

@@ -184,6 +184,10 @@ describe("gitlab_find_action (DYN-1..DYN-8)", () => {
     ["unprotect branch", "branch.unprotect"],
     ["branch rules", "branch.rule_list"],
     ["branch.update_protected", "branch.update_protected"],
+    ["https://gitlab.example.com/group/sub/project/-/merge_requests/243", "merge_request.get"],
+    ["https://gitlab.example.com/group/project/-/pipelines/9001", "pipeline.get"],
+    ["!23 approve", "merge_request.approve"],
+    ["delete the branch feature/login of group/project", "branch.delete"],
   ];
   for (const [query, want] of cases) {
     it(`"${query}" finds ${want} first`, async () => {

@@ -1,0 +1,48 @@
+// GitLab references and pasted addresses steer the finder's ranking and never exclude an action; a query
+// with any word some action knows never ends in "no matching action" (issue 10).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { actions } from "../../generated/index.js";
+import { findActions } from "../../runtime/finder.js";
+
+const top = (q: string, n = 3) => findActions(q, actions).slice(0, n).map((h) => h.action.id);
+
+describe("references and pasted addresses", () => {
+  const cases: [string, string][] = [
+    ["https://gitlab.example.com/group/sub/project/-/merge_requests/243", "merge_request.get"],
+    ["https://gitlab.example.com/group/project/-/pipelines/9001", "pipeline.get"],
+    ["https://gitlab.example.com/group/project/-/jobs/8001", "job.get"],
+    ["https://gitlab.example.com/group/project", "project.get"],
+    ["https://gitlab.example.com/groups/platform", "group.get"],
+    ["!23 approve", "merge_request.approve"],
+    ["show #42", "issue.get"],
+    ["show me job 8001 of group/sub/project", "job.get"],
+    ["list the branches of group/project", "branch.list"],
+  ];
+  for (const [q, want] of cases) {
+    it(`${q} -> ${want}`, () => assert.equal(top(q, 1)[0], want, `got ${top(q).join(", ")}`));
+  }
+
+  it("a reference does not exclude actions that match the words around it", () => {
+    // `group/project` names a project, yet the request is for branches.
+    assert.deepEqual(top("protected branches of gitlab-org/gitlab", 1), ["branch.list_protected"]);
+  });
+});
+
+describe("never no matching action while a word matches", () => {
+  it("an action's title with unknown words around it still finds actions", () => {
+    for (const a of actions) {
+      const q = `${a.title} frobnicate quux zzyzx for the platypus`;
+      assert.ok(findActions(q, actions).length > 0, `"${q}" found nothing`);
+    }
+  });
+
+  it("two unrelated requests in one query still find both kinds of action", () => {
+    const hits = findActions("approve the merge request and also the wiki page", actions).map((h) => h.action.id);
+    assert.ok(hits.includes("merge_request.approve"), hits.join(", "));
+  });
+
+  it("a query of unknown words only still finds nothing", () => {
+    assert.deepEqual(findActions("frobnicate the quux", actions), []);
+  });
+});
