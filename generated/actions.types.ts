@@ -64,7 +64,7 @@ export interface BranchGetProtectedParams {
   /** Project ID, full path such as group/project, or a GitLab web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule, such as main or release/*. */
-  name: string;
+  branch_name: string;
 }
 
 /**
@@ -109,7 +109,7 @@ export interface BranchProtectParams {
   /** Project ID, full path such as group/project, or a GitLab web URL. */
   project_id: string | number;
   /** Branch name or wildcard to protect, such as main or release/*. */
-  name: string;
+  branch_name: string;
   /** Who may push. 0 no one, 30 Developer, 40 Maintainer (GitLab's default), 60 Admin. */
   push_access_level?: 0 | 30 | 40 | 60;
   /** Who may merge. 0 no one, 30 Developer, 40 Maintainer (GitLab's default), 60 Admin. */
@@ -164,7 +164,7 @@ export interface BranchUnprotectParams {
   /** Project ID, full path such as group/project, or a GitLab web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to remove. */
-  name: string;
+  branch_name: string;
 }
 
 /**
@@ -175,7 +175,7 @@ export interface BranchUpdateProtectedParams {
   /** Project ID, full path such as group/project, or a GitLab web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to change. */
-  name: string;
+  branch_name: string;
   /** Allow everyone who may push to force push. */
   allow_force_push?: boolean;
   /** Refuse pushes that change files listed in CODEOWNERS (Premium and Ultimate). */

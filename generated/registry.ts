@@ -350,7 +350,7 @@ export const actions: readonly ActionRecord[] = [
     request: {
       kind: "rest",
       method: "GET",
-      path: "/projects/{project_id}/protected_branches/{name}",
+      path: "/projects/{project_id}/protected_branches/{branch_name}",
     },
     params: [
       {
@@ -362,15 +362,15 @@ export const actions: readonly ActionRecord[] = [
         aliases: ["project_path"],
       },
       {
-        name: "name",
+        name: "branch_name",
         gitlabName: "name",
         in: "path",
         type: "string",
         required: true,
-        aliases: ["branch_name"],
+        aliases: ["name"],
       },
     ],
-    requiredParams: ["project_id", "name"],
+    requiredParams: ["project_id", "branch_name"],
     output: {
       kind: "object",
       type: "ProtectedBranch",
@@ -558,12 +558,12 @@ export const actions: readonly ActionRecord[] = [
         aliases: ["project_path"],
       },
       {
-        name: "name",
+        name: "branch_name",
         gitlabName: "name",
         in: "body",
         type: "string",
         required: true,
-        aliases: ["branch_name"],
+        aliases: ["name"],
       },
       {
         name: "push_access_level",
@@ -630,7 +630,7 @@ export const actions: readonly ActionRecord[] = [
         aliases: [],
       },
     ],
-    requiredParams: ["project_id", "name"],
+    requiredParams: ["project_id", "branch_name"],
     output: {
       kind: "object",
       type: "ProtectedBranch",
@@ -723,7 +723,7 @@ export const actions: readonly ActionRecord[] = [
     request: {
       kind: "rest",
       method: "DELETE",
-      path: "/projects/{project_id}/protected_branches/{name}",
+      path: "/projects/{project_id}/protected_branches/{branch_name}",
     },
     params: [
       {
@@ -735,15 +735,15 @@ export const actions: readonly ActionRecord[] = [
         aliases: ["project_path"],
       },
       {
-        name: "name",
+        name: "branch_name",
         gitlabName: "name",
         in: "path",
         type: "string",
         required: true,
-        aliases: ["branch_name"],
+        aliases: ["name"],
       },
     ],
-    requiredParams: ["project_id", "name"],
+    requiredParams: ["project_id", "branch_name"],
     output: {
       kind: "status",
     },
@@ -770,7 +770,7 @@ export const actions: readonly ActionRecord[] = [
     request: {
       kind: "rest",
       method: "PATCH",
-      path: "/projects/{project_id}/protected_branches/{name}",
+      path: "/projects/{project_id}/protected_branches/{branch_name}",
     },
     params: [
       {
@@ -782,12 +782,12 @@ export const actions: readonly ActionRecord[] = [
         aliases: ["project_path"],
       },
       {
-        name: "name",
+        name: "branch_name",
         gitlabName: "name",
         in: "path",
         type: "string",
         required: true,
-        aliases: ["branch_name"],
+        aliases: ["name"],
       },
       {
         name: "allow_force_push",
@@ -830,7 +830,7 @@ export const actions: readonly ActionRecord[] = [
         aliases: [],
       },
     ],
-    requiredParams: ["project_id", "name"],
+    requiredParams: ["project_id", "branch_name"],
     output: {
       kind: "object",
       type: "ProtectedBranch",

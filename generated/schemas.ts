@@ -92,13 +92,13 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
-      name: {
+      branch_name: {
         type: "string",
         description: "Branch name or wildcard of the rule, such as main or release/*.",
         minLength: 1,
       },
     },
-    required: ["project_id", "name"],
+    required: ["project_id", "branch_name"],
     additionalProperties: false,
   },
   "branch.list": {
@@ -169,7 +169,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
-      name: {
+      branch_name: {
         type: "string",
         description: "Branch name or wildcard to protect, such as main or release/*.",
         minLength: 1,
@@ -267,7 +267,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Refuse pushes that change files listed in CODEOWNERS (Premium and Ultimate).",
       },
     },
-    required: ["project_id", "name"],
+    required: ["project_id", "branch_name"],
     additionalProperties: false,
   },
   "branch.rule_list": {
@@ -298,13 +298,13 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
-      name: {
+      branch_name: {
         type: "string",
         description: "Branch name or wildcard of the rule to remove.",
         minLength: 1,
       },
     },
-    required: ["project_id", "name"],
+    required: ["project_id", "branch_name"],
     additionalProperties: false,
   },
   "branch.update_protected": {
@@ -314,7 +314,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, full path such as group/project, or a GitLab web URL.",
       },
-      name: {
+      branch_name: {
         type: "string",
         description: "Branch name or wildcard of the rule to change.",
         minLength: 1,
@@ -415,7 +415,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Unprotect grants to add or remove (id with _destroy true).",
       },
     },
-    required: ["project_id", "name"],
+    required: ["project_id", "branch_name"],
     additionalProperties: false,
   },
   "environment.deployment_get": {

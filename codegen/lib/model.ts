@@ -163,12 +163,42 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
   const domains = Object.entries(raw.domains)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, d]) => ({ name, title: d.title, description: d.description.trim() }));
+  pathParamNames(actions, (id, message) => problems.push({ ...locate(["actions", id, "request"]), action: id, message }));
   const webLinks = webLinkRecords(raw, actions, (path, message) => problems.push({ ...locate(["web_links", ...path]), message }));
   if (problems.length > 0) return { problems };
   return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings, webLinks } };
 }
 
 type Fail = (path: (string | number)[], message: string) => void;
+
+/**
+ * One concept, one name: a GitLab path parameter is known by the segment before it (`merge_requests/:iid`,
+ * `repository/branches/:branch`), and every action that exposes it must call it the same (GitLab's own
+ * name, where it differs, is an alias). Reports each action that breaks from the first name used.
+ */
+function pathParamNames(actions: readonly ActionRecord[], fail: (id: string, message: string) => void): void {
+  const uses = new Map<string, Map<string, string[]>>();
+  for (const a of actions) {
+    if (a.request.kind !== "rest") continue;
+    const segments = a.request.path.split("/");
+    segments.forEach((segment, i) => {
+      const param = /^\{([a-z_0-9]+)\}$/.exec(segment)?.[1];
+      const before = segments[i - 1];
+      if (!param || !before || before.startsWith("{")) return;
+      const names = uses.get(before) ?? new Map<string, string[]>();
+      uses.set(before, names.set(param, [...(names.get(param) ?? []), a.id]));
+    });
+  }
+  for (const [before, names] of uses) {
+    if (names.size < 2) continue;
+    // The name most actions use is the catalog's; each action using another is reported.
+    const [canonical, users] = [...names].sort(([, x], [, y]) => y.length - x.length)[0];
+    for (const [name, ids] of names) {
+      if (name === canonical) continue;
+      for (const id of ids) fail(id, `exposes GitLab's ${before}/:${name} path parameter as ${name}, but ${users[0]} calls it ${canonical}: use ${canonical} (GitLab's name goes in gitlab_name and aliases)`);
+    }
+  }
+}
 
 /** The web-link routes, each of whose parameters some action takes (a route no action can use is a mistake). */
 function webLinkRecords(raw: RawCatalog, actions: readonly ActionRecord[], fail: Fail): WebLinkRecord[] {

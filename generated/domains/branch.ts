@@ -213,7 +213,7 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     ],
     notFound: {
       resource: "Protected Branch",
-      subject: '"{name}" in project {project_id}',
+      subject: '"{branch_name}" in project {project_id}',
       hints: [
         {
           action: "branch.list_protected",

@@ -132,6 +132,10 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace('      heading: "Branch: {name}"\n', '      heading: "Branch: {name}"\n      details: { heading: name, field: name }\n'), want: /\[branch\.get\] details follow a list's table/ },
     ],
     [
+      "the same GitLab path parameter under two names",
+      { edit: (s) => s.replace('rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{branch_name}" }\n    params:\n      project_id: { use: project_id }\n      branch_name:\n        type: string\n        required: true\n        in: path\n        gitlab_name: name\n        min_length: 1\n        aliases: [name]\n', 'rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{name}" }\n    params:\n      project_id: { use: project_id }\n      name:\n        type: string\n        required: true\n        in: path\n        min_length: 1\n'), want: /\[branch\.unprotect\] exposes GitLab's protected_branches\/:name path parameter as name, but branch\.get_protected calls it branch_name: use branch_name/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],

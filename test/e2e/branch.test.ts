@@ -147,7 +147,7 @@ for (const surface of SURFACES) {
     });
 
     it("branch.protect creates a rule with GitLab's access levels", async () => {
-      const r = await call("branch.protect", { project_id: 42, name: "release/*", push_access_level: 0, merge_access_level: 40, allow_force_push: false });
+      const r = await call("branch.protect", { project_id: 42, branch_name: "release/*", push_access_level: 0, merge_access_level: 40, allow_force_push: false });
       const req = only();
       assert.equal(req.method, "POST");
       assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches");
@@ -159,7 +159,7 @@ for (const surface of SURFACES) {
     });
 
     it("branch.get_protected reads one rule", async () => {
-      const r = await call("branch.get_protected", { project_id: 42, name: "release/*" });
+      const r = await call("branch.get_protected", { project_id: 42, branch_name: "release/*" });
       assert.equal(only().rawPath, "/api/v4/projects/42/protected_branches/release%2F*");
       assert.equal((r.structuredContent as { name: string }).name, "release/*");
       assert.match(text(r), /- \*\*Push\*\*: No one\n- \*\*Merge\*\*: Maintainers/);
@@ -175,7 +175,7 @@ for (const surface of SURFACES) {
     });
 
     it("branch.update_protected patches the rule", async () => {
-      const r = await call("branch.update_protected", { project_id: 42, name: "release/*", allow_force_push: true });
+      const r = await call("branch.update_protected", { project_id: 42, branch_name: "release/*", allow_force_push: true });
       const req = only();
       assert.equal(req.method, "PATCH");
       assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F*");
@@ -184,10 +184,10 @@ for (const surface of SURFACES) {
     });
 
     it("branch.unprotect needs confirmation, then deletes the rule", async () => {
-      const refused = await call("branch.unprotect", { project_id: 42, name: "release/*" });
+      const refused = await call("branch.unprotect", { project_id: 42, branch_name: "release/*" });
       assert.equal(refused.isError, true);
       assert.equal(sim.log.length, 0);
-      const r = await call("branch.unprotect", { project_id: 42, name: "release/*" }, true);
+      const r = await call("branch.unprotect", { project_id: 42, branch_name: "release/*" }, true);
       const req = only();
       assert.equal(req.method, "DELETE");
       assert.equal(req.rawPath, "/api/v4/projects/42/protected_branches/release%2F*");

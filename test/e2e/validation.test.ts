@@ -50,7 +50,7 @@ for (const surface of SURFACES) {
     });
 
     it("an enum value outside the list is refused with the allowed values", async () => {
-      const msg = await refused("branch.protect", { project_id: 42, name: "x", push_access_level: 35 });
+      const msg = await refused("branch.protect", { project_id: 42, branch_name: "x", push_access_level: 35 });
       assert.match(msg, /Invalid values: push_access_level must be one of 0, 30, 40, 60 \(got 35\)\./);
     });
 
