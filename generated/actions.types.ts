@@ -6,7 +6,7 @@
  * @see https://docs.gitlab.com/api/deploy_keys/#get-a-single-deploy-key
  */
 export interface AccessDeployKeyGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the deploy key. */
   deploy_key_id: number;
@@ -17,7 +17,7 @@ export interface AccessDeployKeyGetParams {
  * @see https://docs.gitlab.com/api/branches/#create-repository-branch
  */
 export interface BranchCreateParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the new branch. */
   branch_name: string;
@@ -30,7 +30,7 @@ export interface BranchCreateParams {
  * @see https://docs.gitlab.com/api/branches/#delete-repository-branch
  */
 export interface BranchDeleteParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the branch to delete. */
   branch_name: string;
@@ -41,7 +41,7 @@ export interface BranchDeleteParams {
  * @see https://docs.gitlab.com/api/branches/#delete-merged-branches
  */
 export interface BranchDeleteMergedParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
 }
 
@@ -50,7 +50,7 @@ export interface BranchDeleteMergedParams {
  * @see https://docs.gitlab.com/api/branches/#get-single-repository-branch
  */
 export interface BranchGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the branch, such as main or feature/login. */
   branch_name: string;
@@ -61,7 +61,7 @@ export interface BranchGetParams {
  * @see https://docs.gitlab.com/api/protected_branches/#get-a-single-protected-branch-or-wildcard-protected-branch
  */
 export interface BranchGetProtectedParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule, such as main or release/*. */
   branch_name: string;
@@ -72,7 +72,7 @@ export interface BranchGetProtectedParams {
  * @see https://docs.gitlab.com/api/branches/#list-repository-branches
  */
 export interface BranchListParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Return branches whose name contains this text. Use ^term for a prefix and term$ for a suffix. */
   search?: string;
@@ -80,9 +80,9 @@ export interface BranchListParams {
   regex?: string;
   /** Order of the list, by name (GitLab's default) or by the date of the last commit. */
   sort?: "name_asc" | "updated_asc" | "updated_desc";
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -91,13 +91,13 @@ export interface BranchListParams {
  * @see https://docs.gitlab.com/api/protected_branches/#list-protected-branches
  */
 export interface BranchListProtectedParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Return protected branches whose name contains this text. */
   search?: string;
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -106,7 +106,7 @@ export interface BranchListProtectedParams {
  * @see https://docs.gitlab.com/api/protected_branches/#protect-repository-branches
  */
 export interface BranchProtectParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Branch name or wildcard to protect, such as main or release/*. */
   branch_name: string;
@@ -161,7 +161,7 @@ export interface BranchRuleListParams {
  * @see https://docs.gitlab.com/api/protected_branches/#unprotect-repository-branches
  */
 export interface BranchUnprotectParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to remove. */
   branch_name: string;
@@ -172,7 +172,7 @@ export interface BranchUnprotectParams {
  * @see https://docs.gitlab.com/api/protected_branches/#update-a-protected-branch
  */
 export interface BranchUpdateProtectedParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Branch name or wildcard of the rule to change. */
   branch_name: string;
@@ -214,7 +214,7 @@ export interface BranchUpdateProtectedParams {
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
 export interface EnvironmentDeploymentGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the deployment. */
   deployment_id: number;
@@ -225,7 +225,7 @@ export interface EnvironmentDeploymentGetParams {
  * @see https://docs.gitlab.com/api/environments/#get-a-specific-environment
  */
 export interface EnvironmentGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the environment. */
   environment_id: number;
@@ -236,7 +236,7 @@ export interface EnvironmentGetParams {
  * @see https://docs.gitlab.com/api/feature_flags/#get-a-single-feature-flag
  */
 export interface FeatureFlagsFeatureFlagGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the feature flag. */
   name: string;
@@ -247,7 +247,7 @@ export interface FeatureFlagsFeatureFlagGetParams {
  * @see https://docs.gitlab.com/api/groups/#get-a-single-group
  */
 export interface GroupGetParams {
-  /** Group ID, full path such as parent/group, or a GitLab web URL. */
+  /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
 }
 
@@ -256,7 +256,7 @@ export interface GroupGetParams {
  * @see https://docs.gitlab.com/api/group_labels/#get-a-single-group-label
  */
 export interface GroupGroupLabelGetParams {
-  /** Group ID, full path such as parent/group, or a GitLab web URL. */
+  /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
   /** ID or name of the label. */
   label_id: string | number;
@@ -267,7 +267,7 @@ export interface GroupGroupLabelGetParams {
  * @see https://docs.gitlab.com/api/group_milestones/#list-group-milestones
  */
 export interface GroupGroupMilestoneGetParams {
-  /** Group ID, full path such as parent/group, or a GitLab web URL. */
+  /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
@@ -278,7 +278,7 @@ export interface GroupGroupMilestoneGetParams {
  * @see https://docs.gitlab.com/api/issues/#create-an-issue
  */
 export interface IssueCreateParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Title of the issue. */
   title: string;
@@ -303,7 +303,7 @@ export interface IssueCreateParams {
  * @see https://docs.gitlab.com/api/issues/#retrieve-a-project-issue
  */
 export interface IssueGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
@@ -314,13 +314,13 @@ export interface IssueGetParams {
  * @see https://docs.gitlab.com/api/issues/#list-merge-requests-related-to-issue
  */
 export interface IssueMrsRelatedParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -329,7 +329,7 @@ export interface IssueMrsRelatedParams {
  * @see https://docs.gitlab.com/api/notes/#list-project-issue-notes
  */
 export interface IssueNoteListParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
@@ -337,9 +337,9 @@ export interface IssueNoteListParams {
   sort?: "asc" | "desc";
   /** Field to order by, created_at (GitLab's default) or updated_at. */
   order_by?: "created_at" | "updated_at";
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -348,7 +348,7 @@ export interface IssueNoteListParams {
  * @see https://docs.gitlab.com/api/issues/#update-an-issue
  */
 export interface IssueUpdateParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
@@ -381,7 +381,7 @@ export interface IssueUpdateParams {
  * @see https://docs.gitlab.com/api/jobs/#get-a-single-job
  */
 export interface JobGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the job. */
   job_id: number;
@@ -392,7 +392,7 @@ export interface JobGetParams {
  * @see https://docs.gitlab.com/api/merge_request_approvals/#approve-merge-request
  */
 export interface MergeRequestApproveParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
@@ -407,7 +407,7 @@ export interface MergeRequestApproveParams {
  * @see https://docs.gitlab.com/api/merge_requests/#get-single-mr
  */
 export interface MergeRequestGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
@@ -418,7 +418,7 @@ export interface MergeRequestGetParams {
  * @see https://docs.gitlab.com/api/merge_requests/#merge-a-merge-request
  */
 export interface MergeRequestMergeParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
@@ -441,13 +441,13 @@ export interface MergeRequestMergeParams {
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-pipelines
  */
 export interface MergeRequestPipelinesParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -456,15 +456,15 @@ export interface MergeRequestPipelinesParams {
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs
  */
 export interface MrReviewChangesGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
   /** Return the diffs in the unified diff format. */
   unidiff?: boolean;
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -473,13 +473,13 @@ export interface MrReviewChangesGetParams {
  * @see https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items
  */
 export interface MrReviewDiscussionListParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number from 1 (continue with next_page). */
+  /** Page number (see next_page). */
   page?: number;
-  /** Items per page, 1 to 100 (default 20). */
+  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -488,7 +488,7 @@ export interface MrReviewDiscussionListParams {
  * @see https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline
  */
 export interface PipelineGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the pipeline (the 1207 of #1207). */
   pipeline_id: number;
@@ -499,7 +499,7 @@ export interface PipelineGetParams {
  * @see https://docs.gitlab.com/api/boards/#show-a-single-issue-board
  */
 export interface ProjectBoardGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the board. */
   board_id: number;
@@ -510,7 +510,7 @@ export interface ProjectBoardGetParams {
  * @see https://docs.gitlab.com/api/projects/#get-a-single-project
  */
 export interface ProjectGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
 }
 
@@ -519,7 +519,7 @@ export interface ProjectGetParams {
  * @see https://docs.gitlab.com/api/labels/#get-a-single-project-label
  */
 export interface ProjectLabelGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID or name of the label, such as 7 or priority::high. */
   label_id: string | number;
@@ -530,7 +530,7 @@ export interface ProjectLabelGetParams {
  * @see https://docs.gitlab.com/api/milestones/#list-all-project-milestones
  */
 export interface ProjectMilestoneGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
@@ -541,7 +541,7 @@ export interface ProjectMilestoneGetParams {
  * @see https://docs.gitlab.com/api/releases/#get-a-release-by-a-tag-name
  */
 export interface ReleaseGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Tag of the release, such as v1.0.0. */
   tag_name: string;
@@ -552,7 +552,7 @@ export interface ReleaseGetParams {
  * @see https://docs.gitlab.com/api/commits/#get-a-single-commit
  */
 export interface RepositoryCommitGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
@@ -572,7 +572,7 @@ export interface SnippetGetParams {
  * @see https://docs.gitlab.com/api/project_snippets/#single-snippet
  */
 export interface SnippetProjectGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
@@ -583,7 +583,7 @@ export interface SnippetProjectGetParams {
  * @see https://docs.gitlab.com/api/tags/#get-a-single-repository-tag
  */
 export interface TagGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the tag, such as v1.0.0. */
   tag_name: string;
@@ -594,7 +594,7 @@ export interface TagGetParams {
  * @see https://docs.gitlab.com/api/wikis/#get-a-wiki-page
  */
 export interface WikiGetParams {
-  /** Project ID, full path such as group/project, or a GitLab web URL. */
+  /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Slug of the page, such as home or dir/page. */
   slug: string;

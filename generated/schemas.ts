@@ -10,7 +10,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       deploy_key_id: {
         type: "integer",
@@ -26,7 +26,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -47,7 +47,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -63,7 +63,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
     },
     required: ["project_id"],
@@ -74,7 +74,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -90,7 +90,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -106,7 +106,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       search: {
         type: "string",
@@ -123,12 +123,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -141,7 +141,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       search: {
         type: "string",
@@ -149,12 +149,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -167,7 +167,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -296,7 +296,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -312,7 +312,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       branch_name: {
         type: "string",
@@ -423,7 +423,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       deployment_id: {
         type: "integer",
@@ -439,7 +439,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       environment_id: {
         type: "integer",
@@ -455,7 +455,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       name: {
         type: "string",
@@ -471,7 +471,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
+        description: "Group ID, path such as parent/group, or web URL.",
       },
     },
     required: ["group_id"],
@@ -482,7 +482,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
+        description: "Group ID, path such as parent/group, or web URL.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -497,7 +497,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       group_id: {
         type: ["string", "integer"],
-        description: "Group ID, full path such as parent/group, or a GitLab web URL.",
+        description: "Group ID, path such as parent/group, or web URL.",
       },
       milestone_iid: {
         type: "integer",
@@ -513,7 +513,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       title: {
         type: "string",
@@ -561,7 +561,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -577,7 +577,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -586,12 +586,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -604,7 +604,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -623,12 +623,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -641,7 +641,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       issue_iid: {
         type: "integer",
@@ -706,7 +706,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       job_id: {
         type: "integer",
@@ -722,7 +722,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -746,7 +746,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -762,7 +762,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -802,7 +802,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -811,12 +811,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -829,7 +829,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -842,12 +842,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -860,7 +860,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       merge_request_iid: {
         type: "integer",
@@ -869,12 +869,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number from 1 (continue with next_page).",
+        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page, 1 to 100 (default 20).",
+        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -887,7 +887,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       pipeline_id: {
         type: "integer",
@@ -903,7 +903,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       board_id: {
         type: "integer",
@@ -919,7 +919,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
     },
     required: ["project_id"],
@@ -930,7 +930,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       label_id: {
         type: ["string", "integer"],
@@ -945,7 +945,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       milestone_iid: {
         type: "integer",
@@ -961,7 +961,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       tag_name: {
         type: "string",
@@ -977,7 +977,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       sha: {
         type: "string",
@@ -1005,7 +1005,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       snippet_id: {
         type: "integer",
@@ -1021,7 +1021,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       tag_name: {
         type: "string",
@@ -1037,7 +1037,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       project_id: {
         type: ["string", "integer"],
-        description: "Project ID, full path such as group/project, or a GitLab web URL.",
+        description: "Project ID, path such as group/project, or web URL.",
       },
       slug: {
         type: "string",
@@ -1575,7 +1575,7 @@ export const envelopeOutputSchema: JsonSchema = {
     },
     pagination: {
       type: "object",
-      description: "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
+      description: "GraphQL: has_next_page, end_cursor, has_previous_page, start_cursor.",
       properties: {
         page: {
           type: "integer",

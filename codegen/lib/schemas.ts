@@ -102,7 +102,7 @@ export const envelopeSchema: JsonSchema = {
     next_steps: { type: "array", items: { type: "string" } },
     pagination: {
       type: "object",
-      description: "GraphQL lists carry has_next_page, end_cursor, has_previous_page and start_cursor instead.",
+      description: "GraphQL: has_next_page, end_cursor, has_previous_page, start_cursor.",
       properties: {
         page: { type: "integer" },
         per_page: { type: "integer" },

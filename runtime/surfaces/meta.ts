@@ -21,7 +21,7 @@ const CONFIRM = { type: "boolean", description: "True to run this destructive ac
  * combinators sit under params so the root stays a plain object (CMP-14).
  */
 export function paramsSchema(list: readonly ActionRecord[], mode: MetaParamSchema): Record<string, unknown> {
-  const base = { type: "object", description: "The action's parameters." };
+  const base = { type: "object" };
   if (mode === "opaque") return { ...base, properties: {}, additionalProperties: true };
   return {
     ...base,
@@ -58,21 +58,23 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
         name: metaToolName(d.name),
         title: `GitLab ${d.title}`,
         // The action enum already names every action: the description adds only what the enum cannot say,
-        // so a domain of a hundred actions costs its names once (issue 5: meta tools/list ≤ 64 KB).
+        // so a domain of a hundred actions costs its names once, and the envelope around them is as short
+        // as it can be (41 domains at the full catalog: meta tools/list ≤ 64 KiB, issues 5 and 10).
         description:
-          `Example: ${example}\n${d.description} Parameters go in params, as gitlab://tools/${d.name}.<action> lists them.` +
-          (destructive.length > 0 ? ` Destructive, so params.confirm: true only after the user approved: ${destructive.join(", ")}.` : ""),
+          `Example: ${example}\n${d.description} Each action's params: gitlab://tools/${d.name}.<action>.` +
+          (destructive.length > 0 ? ` Destructive (params.confirm: true only after the user approved): ${destructive.join(", ")}.` : ""),
         inputSchema: {
           type: "object",
           properties: {
-            action: { type: "string", enum: list.map((a) => a.action), description: "The action to run." },
+            action: { type: "string", enum: list.map((a) => a.action) },
             params: paramsSchema(list, mode) as NonNullable<Tool["inputSchema"]["properties"]>[string],
           },
           required: ["action"],
           additionalProperties: false,
         },
         outputSchema: envelopeOutputSchema as Tool["outputSchema"],
-        annotations: { title: `GitLab ${d.title}`, ...combinedHints(list) },
+        // The tool's own title names it; annotations carry only the hints (META-2), once per domain.
+        annotations: combinedHints(list),
       };
     });
   const names = new Set(tools.map((t) => t.name));
