@@ -14,6 +14,8 @@ import { fitObject, fitRows, notice, textNotice, type ObjectRender, type Render 
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 import { applyWebLink } from "./links.js";
+import { PROCEDURES } from "./procedures/index.js";
+import type { RestCall } from "./gitlab/client.js";
 
 /** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
 export interface ExecContext {
@@ -32,6 +34,8 @@ export interface ExecContext {
   /** The GitLab instance root (`https://gitlab.example.com`): pasted web addresses must be on it. */
   readonly instanceUrl: string;
   readonly signal?: AbortSignal;
+  /** Sends a progress notification when the client asked for them (long reads and waits, RES-33). */
+  readonly progress?: (message: string) => void;
 }
 
 /** How the calling surface frames the call. */
@@ -83,7 +87,12 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     if (answer !== "accept") return refuse("confirmation", frame.destructiveRefusal);
   }
   try {
-    const outcome = action.request.kind === "rest" ? await runRest(action, action.request, params, format, ctx) : await runGraphql(action, action.request, params, format, ctx);
+    const outcome =
+      action.request.kind === "graphql"
+        ? await runGraphql(action, action.request, params, format, ctx)
+        : action.request.procedure
+          ? await runProcedure(action, action.request, params, format, ctx)
+          : await runRest(action, action.request, params, format, ctx);
     if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);
     return outcome;
   } catch (e) {
@@ -122,15 +131,35 @@ function expandPath(template: string, params: Record<string, unknown>): string {
   return template.replace(/\{([a-z_0-9]+)\}/g, (_, name: string) => encodeURIComponent(decodeOnce(String(params[name]))));
 }
 
-async function runRest(action: ActionRecord, req: RestRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
+/** The REST call the catalog record describes: path filled, each parameter under GitLab's name where it goes. */
+export function restCall(action: ActionRecord, req: RestRequest, params: Record<string, unknown>, ctx: ExecContext): RestCall {
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
   for (const p of action.params) {
-    if (params[p.name] === undefined || p.in === "path") continue;
+    if (params[p.name] === undefined || p.in === "path" || p.in === "local") continue;
     (p.in === "query" ? query : body)[p.gitlabName] = p.asArray ? [params[p.name]] : params[p.name];
   }
   const retry = action.classification === "read" ? "read" : "write";
-  const answer = await ctx.client.rest({ method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal, retry });
+  return { method: req.method, path: expandPath(req.path, params), query, body, signal: ctx.signal, retry };
+}
+
+async function runProcedure(action: ActionRecord, req: RestRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
+  const procedure = PROCEDURES[req.procedure!];
+  if (!procedure) throw new Error(`${action.id}: no runtime procedure named ${req.procedure}`);
+  return procedure({
+    action,
+    params,
+    ctx,
+    call: restCall(action, req, params, ctx),
+    list: (items, page, sourceBytes) => listOutcome(action, format, items, page, ctx, params, sourceBytes),
+    object: (obj, sourceBytes) => objectOutcome(action, format, obj, ctx, sourceBytes),
+    notFound: (why) => (format.notFound ? notFound(action, format.notFound, params, ctx, why) : undefined),
+    steps: () => steps(format.nextSteps, ctx),
+  });
+}
+
+async function runRest(action: ActionRecord, req: RestRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
+  const answer = await ctx.client.rest(restCall(action, req, params, ctx));
   if (action.output.kind === "status") {
     return { kind: "success", contentKind: action.contentKind, markdown: SUCCESS_LINE, structured: { status: "success", message: SUCCESS_MESSAGE } };
   }

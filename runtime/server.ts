@@ -161,7 +161,7 @@ export function createSession(options: SessionOptions): Server {
     const signal = deadline ? AbortSignal.any([extra.mcpReq.signal, deadline.signal]) : extra.mcpReq.signal;
     const asked = confirmations.answer(name, args, extra);
     const ctx: ExecContext = {
-      client: timed(client, gitlab, progress),
+      client: timed(client, gitlab, retryProgress(progress)),
       log,
       yolo: config.yolo,
       safeMode: config.safeMode,
@@ -174,6 +174,7 @@ export function createSession(options: SessionOptions): Server {
       // can show one (a NeedsConfirmation the handler below turns into an input-required result).
       elicit: async (message) => asked ?? (canElicit(era, server, extra, options.canElicit) ? Promise.reject(new NeedsConfirmation(message)) : "unavailable"),
       signal,
+      progress,
     };
     const started = performance.now();
     let result: CallToolResult;
@@ -245,13 +246,21 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
  * strictly increasing count. Both eras carry it: on stdio as a message, over HTTP on the call's own
  * event stream. A notification that cannot be sent (the client went away) is not an error of the call.
  */
-function progressReporter(token: string | number | undefined, extra: ServerContext): RetryListener | undefined {
+/** Progress notifications of one call, when the client asked for them with a progress token. */
+function progressReporter(token: string | number | undefined, extra: ServerContext): ((message: string) => void) | undefined {
   if (token === undefined) return undefined;
   let progress = 0;
+  return (message) => {
+    extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
+  };
+}
+
+/** RES-8: a retry the client can see coming. */
+function retryProgress(progress: ((message: string) => void) | undefined): RetryListener | undefined {
+  if (!progress) return undefined;
   return (info) => {
     const cause = info.status !== undefined ? `GitLab answered ${info.status}` : `the connection failed (${info.error ?? "network error"})`;
-    const message = `${cause}: retry ${info.retry} of ${MAX_RETRIES} in ${(info.waitMs / 1000).toFixed(1)} s`;
-    extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
+    progress(`${cause}: retry ${info.retry} of ${MAX_RETRIES} in ${(info.waitMs / 1000).toFixed(1)} s`);
   };
 }
 

@@ -1,5 +1,6 @@
 // Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
 // the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
+import { existsSync } from "node:fs";
 import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
@@ -232,6 +233,12 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
       if (paged) fail(["request", "rest", "single_from_list"], "single_from_list reads the first page only, so it takes no pagination");
       if (!a.not_found) fail(["request", "rest", "single_from_list"], "single_from_list answers an empty list with the not-found card, so it needs not_found");
     }
+    // Next to this file is runtime/ as sources (tsx) or compiled (dist/, in tests).
+    const procedureFile = (ext: string) => new URL(`../../runtime/procedures/${rest.procedure}.${ext}`, import.meta.url);
+    if (rest.procedure && !existsSync(procedureFile("ts")) && !existsSync(procedureFile("js"))) {
+      fail(["request", "rest", "procedure"], `names runtime/procedures/${rest.procedure}.ts, which does not exist`);
+    }
+    for (const p of params) if (p.in === "local" && !rest.procedure) fail(["params", p.name], "is in: local, which only a runtime procedure reads: add request.rest.procedure or send it to GitLab");
   }
   for (const p of params.filter((r) => r.asArray)) {
     if (p.in === "path") fail(["params", p.name, "as_array"], "as_array cannot send an array in the path");
@@ -254,6 +261,7 @@ function restRequest(rest: NonNullable<RawAction["request"]["rest"]>): RestReque
     path: rest.path,
     ...(rest.pagination ? { pagination: rest.pagination } : {}),
     ...(rest.single_from_list ? { singleFromList: true as const } : {}),
+    ...(rest.procedure ? { procedure: rest.procedure } : {}),
   };
 }
 

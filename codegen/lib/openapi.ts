@@ -21,7 +21,7 @@ export function openapiDocument(raw: RawCatalog, model: CatalogModel): Obj {
     // An as_array param is one value of GitLab's array parameter (iids[]).
     const schemaOf = (p: (typeof params)[number]): Obj => (p.record.asArray ? { type: "array", items: scalarOf(p) } : scalarOf(p));
     const parameters = params
-      .filter((p) => p.record.in !== "body")
+      .filter((p) => p.record.in === "path" || p.record.in === "query")
       .map((p) => ({ name: p.record.gitlabName, in: p.record.in, required: p.record.in === "path" || p.record.required, schema: schemaOf(p) }));
     const body = params.filter((p) => p.record.in === "body");
     const out = rawAction.output;

@@ -7,7 +7,7 @@ export interface RawParam {
   properties?: Record<string, RawParam>;
   description?: string;
   required?: boolean;
-  in?: "path" | "query" | "body";
+  in?: "path" | "query" | "body" | "local";
   gitlab_name?: string;
   as_array?: true;
   enum?: (string | number)[];
@@ -57,7 +57,7 @@ export interface RawAction {
   resource_template?: string;
   quick_action_fields?: string[];
   request: {
-    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; single_from_list?: true };
+    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; single_from_list?: true; procedure?: string };
     graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
   };
   params?: Record<string, RawParam>;

@@ -20,7 +20,8 @@ export type ParamType = "string" | "integer" | "number" | "boolean" | "id" | "ar
 export interface ParamRecord {
   readonly name: string;
   readonly gitlabName: string;
-  readonly in: "path" | "query" | "body";
+  /** `local` is read by the action's runtime procedure and never sent to GitLab (a log's tail_lines). */
+  readonly in: "path" | "query" | "body" | "local";
   readonly type: ParamType;
   readonly required: boolean;
   readonly aliases: readonly string[];
@@ -40,6 +41,12 @@ export interface RestRequest {
    * one we take, such as a milestone by IID through `?iids[]=` where `/milestones/:id` wants the global ID.
    */
   readonly singleFromList?: true;
+  /**
+   * A named runtime procedure (runtime/procedures/) that sends this request and shapes the answer where
+   * one plain call is not enough: a streamed log read as a window, a wait that polls, a diff note whose
+   * position is computed from the latest version.
+   */
+  readonly procedure?: string;
 }
 
 /** A GraphQL request. `variables` maps each GraphQL variable to the parameter that fills it. */

@@ -116,6 +116,14 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/milestones", single_from_list: true }', 'rest: { method: POST, path: "/projects/{project_id}/milestones", single_from_list: true }'), want: /\[project\.milestone_get\] single_from_list reads a list, so it needs method GET/ },
     ],
     [
+      "a procedure without its runtime file is refused",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset }', 'rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset, procedure: no_such_step }'), want: /branch\.yaml:\d+:\d+ \[branch\.list\] names runtime\/procedures\/no_such_step\.ts, which does not exist/ },
+    ],
+    [
+      "a local parameter without a procedure to read it is refused",
+      { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset }', 'rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset }').replace("      per_page: { use: per_page }\n", "      per_page: { use: per_page }\n      tail_lines: { type: integer, in: local, description: Lines to keep. }\n"), want: /\[branch\.list\] is in: local, which only a runtime procedure reads/ },
+    ],
+    [
       "single_from_list on a paginated list is refused",
       { edit: (s) => s.replace('rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset }', 'rest: { method: GET, path: "/projects/{project_id}/repository/branches", pagination: offset, single_from_list: true }'), want: /\[branch\.list\] single_from_list answers one item of a list, so it needs an object output/ },
     ],

@@ -1,0 +1,33 @@
+// Runtime procedures: the few actions one plain request cannot serve (a job log read as a window while
+// it streams, a wait that polls, a diff note whose position comes from the latest version). The catalog
+// names one with `request.rest.procedure: <name>`; codegen checks runtime/procedures/<name>.ts exists.
+// A procedure still goes through executeAction (validation, gates, errors, embedded resources) and
+// still writes with the one writer: it only decides what to send and what to hand the writer.
+import type { ActionRecord } from "../catalog/types.js";
+import type { RestCall } from "../gitlab/client.js";
+import type { restPage } from "../gitlab/pagination.js";
+import type { ExecContext } from "../execute.js";
+import type { Outcome } from "../result.js";
+
+/** What a procedure is handed: the validated call and the writer's entry points for its action. */
+export interface ProcedureCall {
+  readonly action: ActionRecord;
+  /** Validated parameters under our names, `in: local` ones included. */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly ctx: ExecContext;
+  /** The request the catalog describes, ready to send (`in: local` parameters left out). */
+  readonly call: RestCall;
+  /** Writes a list result, as a plain list action would. */
+  readonly list: (items: unknown[], page: ReturnType<typeof restPage>, sourceBytes?: number) => Outcome;
+  /** Writes an object result (the action's card), as a plain get would. */
+  readonly object: (obj: unknown, sourceBytes?: number) => Outcome;
+  /** The action's not-found card, when it has one. */
+  readonly notFound: (why: Record<string, unknown>) => Outcome | undefined;
+  /** The action's next steps, filtered to what this session may run. */
+  readonly steps: () => string[];
+}
+
+export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
+
+/** Every procedure by the name the catalog uses. */
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
