@@ -117,4 +117,51 @@ describe("HTTP transport", () => {
     assert.ok(dns instanceof GitLabNetworkError && dns.kind === "dns", String(dns));
     assert.equal(errorText("project.get", dns, false), "project.get: GitLab server hostname could not be resolved (DNS error). Check GITLAB_URL");
   });
+  it("reads a body as bytes, unchanged, whatever its content type", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe]);
+    handler = (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(png);
+    const answer = await new GitLabClient(base, "glpat-secret").rest({ method: "GET", path: "/projects/1/repository/blobs/a/raw", read: "bytes" });
+    assert.ok(Buffer.isBuffer(answer.body));
+    assert.deepEqual(answer.body, png);
+    assert.equal(answer.size, png.length);
+  });
+
+  it("streams a body to a sink that may stop early, and restarts the sink when a read is retried", async () => {
+    const chunk = "x".repeat(64 * 1024);
+    let calls = 0;
+    handler = (_req, res) => {
+      calls++;
+      if (calls === 1) return void res.writeHead(502).end("bad gateway");
+      res.writeHead(200, { "content-type": "text/plain" });
+      // 16 MiB offered; the sink stops after 1 MiB, and the socket is closed before the rest is sent.
+      let sent = 0;
+      const pump = () => {
+        while (sent < 256) {
+          sent++;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        res.end();
+      };
+      res.on("close", () => (sent = 256));
+      pump();
+    };
+    let got = 0;
+    let restarts = 0;
+    const sink = (c: Buffer) => (got += c.length) < 1024 * 1024;
+    const answer = await new GitLabClient(base, "glpat-secret").rest({ method: "GET", path: "/projects/1/jobs/2/trace", retry: "read", read: { sink, restart: () => ((got = 0), restarts++) } });
+    assert.equal(calls, 2, "the 502 was retried");
+    assert.equal(restarts, 2, "restarted before each attempt");
+    assert.equal(answer.stopped, true);
+    assert.equal(answer.body, undefined);
+    assert.ok(got >= 1024 * 1024 && got < 4 * 1024 * 1024, `${got} bytes given to the sink`);
+  });
+
+  it("a sink that reads to the end is not marked stopped", async () => {
+    handler = (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("line 1\nline 2\n");
+    const chunks: Buffer[] = [];
+    const answer = await new GitLabClient(base, "glpat-secret").rest({ method: "GET", path: "/t", read: { sink: (c) => (chunks.push(c), true), restart: () => (chunks.length = 0) } });
+    assert.equal(Buffer.concat(chunks).toString(), "line 1\nline 2\n");
+    assert.equal(answer.stopped, false);
+    assert.equal(answer.size, 14);
+  });
 });
