@@ -2,7 +2,8 @@
 // batch endpoint, so the links are posted one after the other. All created: the answer is their list.
 // The first one refused: GitLab's error, as for release.link_create. One refused after others were
 // created: an error that names what was created (it stays attached) and what GitLab said, so a retry
-// sends only the rest. Cancellation is checked between links.
+// sends only the rest. A cancelled call (or the deadline) fails the request in flight, which reports
+// the same way.
 import { errorText } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
 import type { Procedure } from "./index.js";
@@ -18,7 +19,6 @@ export const releaseLinkBatch: Procedure = async ({ action, params, ctx, call, l
   const links = (params.links ?? []) as LinkInput[];
   const created: Record<string, unknown>[] = [];
   for (const [i, link] of links.entries()) {
-    ctx.signal?.throwIfAborted();
     try {
       const answer = await ctx.client.rest({ ...call, body: { ...link } });
       created.push((answer.body ?? {}) as Record<string, unknown>);
