@@ -10,7 +10,7 @@ const STOP = new Set("a an and as at by for from in of on or please the to using
 const PHRASES: [RegExp, string][] = [
   [/\b(?:merge|pull) request(s?)\b/g, "merge_request$1"],
   [/\bwork item(s?)\b/g, "work_item$1"],
-  [/\bci (?:variable|var)(s?)\b/g, "ci_variable$1"],
+  [/\bci(?:\/cd)? (?:variable|var)(s?)\b/g, "ci_variable$1"],
   [/\bpipeline schedule(s?)\b/g, "pipeline_schedule$1"],
   [/\bdeploy key(s?)\b/g, "deploy_key$1"],
   [/\bfeature flag(s?)\b/g, "feature_flag$1"],
@@ -403,7 +403,8 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
   const extra = hints.filter((h) => !found.terms.includes(h));
   const terms = [...found.terms, ...extra];
   if (found.terms.length > 0) for (const h of extra) optional.add(h);
-  const domains = new Set(actions.map((a) => a.domain));
+  // A domain is also named by the last word of its name ("variables" asks for ci_variable lists).
+  const domains = new Set(actions.flatMap((a) => [a.domain, a.domain.split("_").pop()!]));
   // Long queries are also matched in overlapping windows of 3 to 6 terms (DYN-8).
   const windows = [terms];
   if (terms.length >= 5)

@@ -275,7 +275,8 @@ function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {
   if (o.object && (!a.present.heading || !a.present.fields)) fail(["present"], "an object output needs present.heading and fields");
   if (o.status && a.next_steps?.length) fail(["next_steps"], "a status result is one line (FMT-11), so it carries no next steps");
   const paged = Boolean(a.request.rest?.pagination || a.request.graphql?.pagination);
-  if (paged !== Boolean(o.list)) fail(["output"], "paginated requests return lists, and lists come from paginated requests");
+  // A runtime procedure may build a list itself (the links a batch created), without paging GitLab.
+  if (paged !== Boolean(o.list) && !(o.list && a.request.rest?.procedure)) fail(["output"], "paginated requests return lists, and lists come from paginated requests");
 }
 
 function steps(raw: readonly RawNextStep[], actions: Record<string, unknown>, fail: (i: number, m: string) => void): NextStepRecord[] {

@@ -16,6 +16,8 @@ export interface RawParam {
   maximum?: number;
   min_length?: number;
   max_length?: number;
+  min_items?: number;
+  max_items?: number;
   format?: string;
   aliases?: string[];
 }

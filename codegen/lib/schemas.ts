@@ -26,6 +26,8 @@ function paramSchema(p: RawParam): JsonSchema {
     case "object":
       s.type = "object";
       s.properties = Object.fromEntries(Object.entries(p.properties ?? {}).map(([k, v]) => [k, paramSchema(v)]));
+      // A property marked required is required within its object (an asset link needs name and url).
+      if (Object.values(p.properties ?? {}).some((v) => v.required)) s.required = Object.entries(p.properties ?? {}).filter(([, v]) => v.required).map(([k]) => k);
       s.additionalProperties = false;
       break;
     default:
@@ -38,6 +40,8 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.maximum !== undefined) s.maximum = p.maximum;
   if (p.min_length !== undefined) s.minLength = p.min_length;
   if (p.max_length !== undefined) s.maxLength = p.max_length;
+  if (p.min_items !== undefined) s.minItems = p.min_items;
+  if (p.max_items !== undefined) s.maxItems = p.max_items;
   return s;
 }
 

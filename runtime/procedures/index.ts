@@ -8,6 +8,8 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { ciVariableSecret } from "./ci_variable_secret.js";
+import { releaseLinkBatch } from "./release_link_batch.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +32,7 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  ci_variable_secret: ciVariableSecret,
+  release_link_batch: releaseLinkBatch,
+};

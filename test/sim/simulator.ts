@@ -12,6 +12,8 @@ import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
+import { registerReleaseRoutes } from "./restReleases.js";
+import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -94,6 +96,8 @@ export class GitLabSimulator {
     registerMergeRequestRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
+    registerReleaseRoutes(router);
+    registerCiVariableRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -216,6 +220,15 @@ export class GitLabSimulator {
   addDocument(kind: DocumentKind, scope: number | string, doc: Record<string, unknown>): void {
     const where = scope === "instance" || DOCUMENT_SCOPE_IS_GROUP.has(kind) ? scope : this.state.requireProject(scope).id;
     putDocument(this.state, kind, where, doc);
+  }
+
+  /** Seeds a CI/CD variable of a project (ID or path), a group ID, or "instance". */
+  addCiVariable(
+    owner: { project: number | string } | { group: number } | "instance",
+    v: { key: string; value: string; masked?: boolean; hidden?: boolean; protected?: boolean; environment_scope?: string; variable_type?: string; description?: string },
+  ): void {
+    const bucket = owner === "instance" ? "instance" : "project" in owner ? `project:${this.state.requireProject(owner.project).id}` : `group:${owner.group}`;
+    seedCiVariable(this.state, bucket, { ...v, masked: v.masked === true || v.hidden === true });
   }
 
   close(): Promise<void> {
