@@ -26,6 +26,8 @@ function paramSchema(p: RawParam): JsonSchema {
     case "object":
       s.type = "object";
       s.properties = Object.fromEntries(Object.entries(p.properties ?? {}).map(([k, v]) => [k, paramSchema(v)]));
+      // Keys an item must carry (commit actions need action and file_path).
+      if (Object.values(p.properties ?? {}).some((v) => v.required)) s.required = Object.entries(p.properties ?? {}).filter(([, v]) => v.required).map(([k]) => k);
       s.additionalProperties = false;
       break;
     default:
