@@ -2,7 +2,7 @@
 // of the catalog without a hand-written case per action.
 import { actions, inputSchemas } from "../../generated/index.js";
 
-type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; minimum?: number };
+type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; minimum?: number };
 
 function sample(name: string, s: Schema): unknown {
   if (s.enum) return s.enum[0];
@@ -11,7 +11,8 @@ function sample(name: string, s: Schema): unknown {
   if (type === "integer" || type === "number") return Math.max(1, s.minimum ?? 1);
   if (type === "boolean") return true;
   if (type === "array") return [sample(name, s.items ?? { type: "string" })];
-  if (type === "object") return {};
+  // An object fills the keys it requires (a commit action needs action and file_path).
+  if (type === "object") return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
   return `sample-${name}`;
 }
 
