@@ -148,6 +148,20 @@ export const table: BehaviourTable = {
       isError: true,
     },
     {
+      id: "repository.commit_create",
+      name: "start_branch creates the branch, base64 content counts its decoded lines",
+      params: { project_id: 42, branch_name: "docs/new", start_branch: "feature/login", commit_message: "Start docs", actions: [{ action: "create", file_path: "docs/a.md", content: Buffer.from("a\nb\nc\n").toString("base64"), encoding: "base64" }] },
+      request: { method: "POST", path: "/projects/42/repository/commits", body: { branch: "docs/new", start_branch: "feature/login", commit_message: "Start docs", actions: [{ action: "create", file_path: "docs/a.md", content: Buffer.from("a\nb\nc\n").toString("base64"), encoding: "base64" }] } },
+      markdown: [/^## Commit created: [0-9a-f]{8} Start docs/m, "- **Additions**: 3"],
+    },
+    {
+      id: "repository.commit_list",
+      name: "the new branch holds the new commit on top of its start branch",
+      params: { project_id: 42, ref_name: "docs/new" },
+      request: { method: "GET", path: "/projects/42/repository/commits", query: { ref_name: "docs/new" } },
+      markdown: ["## Commits (4)", "Start docs", "Remember me checkbox"],
+    },
+    {
       id: "repository.commit_cherry_pick",
       params: { project_id: 42, sha: F1, branch_name: "main" },
       request: { method: "POST", path: `/projects/42/repository/commits/${F1}/cherry_pick`, body: { branch: "main" } },
@@ -182,8 +196,8 @@ export const table: BehaviourTable = {
       id: "repository.commit_refs",
       params: { project_id: 42, sha: C1 },
       request: { method: "GET", path: `/projects/42/repository/commits/${C1}/refs` },
-      markdown: ["feature/login", "main", "v1.0.0"],
-      check: (r) => assert.equal((structured(r).refs as unknown[]).length, 3),
+      markdown: ["docs/new", "feature/login", "main", "v1.0.0"],
+      check: (r) => assert.deepEqual((structured(r).refs as { type: string }[]).map((x) => x.type), ["branch", "branch", "branch", "tag"]),
     },
     {
       id: "repository.commit_refs",
