@@ -341,7 +341,7 @@ export const table: BehaviourTable = {
       name: "no earlier tag to start from answers GitLab's 422",
       params: { project_id: 42, version: "0.1.0" },
       request: { method: "GET", path: "/projects/42/repository/changelog", query: { version: "0.1.0" } },
-      markdown: ["no previous tag could be found"],
+      markdown: ["Failed to generate the changelog: The commit start range is unspecified, and no previous tag could be found to use instead"],
       isError: true,
     },
     {
@@ -368,6 +368,14 @@ export const table: BehaviourTable = {
       params: { project_id: 42, refs: ["main", "feature/login"] },
       request: { method: "GET", path: "/projects/42/repository/merge_base", query: { "refs[]": ["main", "feature/login"] } },
       markdown: ["## Merge base: 22222222 Add login form"],
+    },
+    {
+      id: "repository.merge_base",
+      name: "one ref is not enough (GitLab's 400)",
+      params: { project_id: 42, refs: ["main"] },
+      request: { method: "GET", path: "/projects/42/repository/merge_base", query: { "refs[]": "main" } },
+      markdown: ["Provide at least 2 refs"],
+      isError: true,
     },
     {
       id: "repository.merge_base",

@@ -766,13 +766,18 @@ function compareParts(a: number[], b: number[]): number {
   return 0;
 }
 
+/** Gitlab::Changelog::Error as the API renders it. */
+function changelogError(message: string) {
+  return messageError(422, `Failed to generate the changelog: ${message}`);
+}
+
 /** The release notes GitLab's default changelog template writes, from commits with the trailer. */
 function changelogNotes(ctx: RestContext, project: SimProject, p: ParamMap): string {
   const ext = ctx.options.externalUrl;
   const commits = knownCommits(ctx.state, project, ext);
   const version = p.version as string;
   const to = resolveRef(ctx.state, project, ext, (p.to as string | undefined) ?? project.default_branch);
-  if (!to) throw messageError(422, `The commit end range is invalid: ${String(p.to ?? project.default_branch)}`);
+  if (!to) throw changelogError("Invalid or not found commit value in the given range");
   let from = p.from as string | undefined;
   if (from === undefined) {
     const wanted = versionParts(version);
@@ -780,11 +785,11 @@ function changelogNotes(ctx: RestContext, project: SimProject, p: ParamMap): str
       .map((t) => ({ name: String(t.name), parts: versionParts(String(t.name)) }))
       .filter((t) => t.parts && wanted && compareParts(t.parts, wanted) < 0)
       .sort((a, b) => compareParts(b.parts!, a.parts!));
-    if (earlier.length === 0) throw messageError(422, "The commit start range is unspecified, and no previous tag could be found to use instead");
+    if (earlier.length === 0) throw changelogError("The commit start range is unspecified, and no previous tag could be found to use instead");
     from = earlier[0].name;
   }
   const base = resolveRef(ctx.state, project, ext, from);
-  if (!base) throw messageError(422, `The commit start range is invalid: ${from}`);
+  if (!base) throw changelogError("Invalid or not found commit value in the given range");
   const excluded = new Set(history(commits, base).map((c) => c.id));
   const trailer = p.trailer as string;
   const byCategory = new Map<string, Json[]>();
@@ -813,7 +818,7 @@ function addChangelog(ctx: RestContext): RestResult {
   authorizeWrite(ctx);
   const p = declare(ctx.params, [...CHANGELOG_PARAMS, { name: "branch", type: "string" }, { name: "file", type: "string", default: "CHANGELOG.md" }, { name: "message", type: "string" }]);
   const branchName = (p.branch as string | undefined) ?? project.default_branch;
-  if (!project.branches.has(branchName)) throw messageError(422, `The branch ${branchName} does not exist`);
+  if (!project.branches.has(branchName)) throw changelogError(`The branch ${branchName} does not exist`);
   const notes = changelogNotes(ctx, project, p);
   writeCommit(ctx, project, branchName, {
     parent: resolveRef(ctx.state, project, ctx.options.externalUrl, branchName),
@@ -834,8 +839,10 @@ function contributors(ctx: RestContext): RestResult {
   ]);
   const ext = ctx.options.externalUrl;
   const tip = resolveRef(ctx.state, project, ext, (p.ref as string | undefined) ?? project.default_branch);
+  // An unknown ref raises inside the repository call, which the endpoint answers with a bare not_found!.
+  if (!tip) throw notFound();
   const byEmail = new Map<string, { name: string; email: string; commits: number; additions: number; deletions: number }>();
-  for (const c of tip ? history(knownCommits(ctx.state, project, ext), tip) : []) {
+  for (const c of history(knownCommits(ctx.state, project, ext), tip)) {
     const email = String(c.author_email ?? "");
     const row = byEmail.get(email) ?? { name: String(c.author_name ?? ""), email, commits: 0, additions: 0, deletions: 0 };
     row.commits += 1;
@@ -851,7 +858,8 @@ function contributors(ctx: RestContext): RestResult {
 
 function refsParam(raw: ParamValue | undefined): string[] {
   if (raw === undefined || raw === null) throw validationError(["refs is missing"]);
-  return (Array.isArray(raw) ? raw : [raw]).map(String);
+  // CommaSeparatedToArray: one string "a,b" names two refs.
+  return (Array.isArray(raw) ? raw : [raw]).flatMap((r) => String(r).split(",")).filter((r) => r !== "");
 }
 
 function mergeBase(ctx: RestContext): RestResult {
