@@ -5,7 +5,7 @@
 //   updated (the tagged commit's date, newest first) unless order_by says name or version; offset pages;
 // - create: 201; an existing name answers 400 "Tag <name> already exists", a ref that resolves to
 //   nothing 400 "Target <ref> is invalid", a malformed name 400 "Tag name invalid";
-// - delete: 204, or 404 {"message": "No such tag"} (Tags::DestroyService's answer);
+// - delete: 204, or 404 Tag Not Found (the endpoint looks the tag up first);
 // - signature: 404 Tag Not Found, then 404 Signature Not Found for an unsigned tag;
 // - protected tags: find_by!(name:) -> 404 Not found; a duplicate rule answers 422 with the model's
 //   messages; create_access_level defaults to 40 (Maintainers); deletes answer 204. A tag's `protected`
@@ -159,7 +159,7 @@ function deleteTag(ctx: RestContext): RestResult {
   authorizeWrite(ctx);
   const tags = tagsOf(ctx, project);
   const i = tags.findIndex((t) => t.name === ctx.route.tag_name);
-  if (i < 0) throw messageError(404, "No such tag");
+  if (i < 0) throw notFound("Tag");
   tags.splice(i, 1);
   return { status: 204 };
 }
