@@ -152,8 +152,9 @@ function presentCommit(c: Json): Json {
   return out;
 }
 
-function page(ctx: RestContext, items: unknown[], declared: ParamMap): RestResult {
-  const p = paginateOffset(items, declared.page as number, declared.per_page as number, linkContext(ctx, declared));
+/** Offset pages; `withoutCount` drops x-total and x-total-pages, as the commit list and refs do. */
+function page(ctx: RestContext, items: unknown[], declared: ParamMap, withoutCount = false): RestResult {
+  const p = paginateOffset(items, declared.page as number, declared.per_page as number, linkContext(ctx, declared), withoutCount ? 0 : undefined);
   return { status: 200, body: p.items, headers: p.headers };
 }
 
@@ -205,7 +206,7 @@ function listCommits(ctx: RestContext): RestResult {
     found = found.filter((c) => (paths.get(String(c.id)) ?? []).some((f) => f === wanted || f.startsWith(`${wanted}/`)));
   }
   const rows = found.map((c) => (p.with_stats === true ? { ...presentCommit(c), stats: c.stats ?? { additions: 0, deletions: 0, total: 0 } } : presentCommit(c)));
-  return page(ctx, rows, p);
+  return page(ctx, rows, p, true);
 }
 
 const ACTION_SPECS: ParamSpec[] = [
@@ -366,7 +367,8 @@ function cherryPick(ctx: RestContext): RestResult {
     paths: s.paths.get(String(commit.id)) ?? [],
     stats: { additions: Number((commit.stats as Json | undefined)?.additions ?? 0), deletions: Number((commit.stats as Json | undefined)?.deletions ?? 0) },
   });
-  return { status: 201, body: doc };
+  // Entities::Commit: no stats, status or last pipeline.
+  return { status: 201, body: presentCommit(doc) };
 }
 
 function revert(ctx: RestContext): RestResult {
@@ -395,7 +397,7 @@ function revert(ctx: RestContext): RestResult {
     paths: s.paths.get(String(commit.id)) ?? [],
     stats: { additions: Number(stats.deletions ?? 0), deletions: Number(stats.additions ?? 0) },
   });
-  return { status: 201, body: doc };
+  return { status: 201, body: presentCommit(doc) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -415,12 +417,12 @@ function refsOf(ctx: RestContext): RestResult {
   if (p.type !== "branch") {
     for (const t of listDocuments(ctx.state, "tag", project.id)) if (contains(resolveRef(ctx.state, project, ext, String(t.name)))) refs.push({ type: "tag", name: t.name });
   }
-  return page(ctx, refs, p);
+  return page(ctx, refs, p, true);
 }
 
 function mergeRequestsOf(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  const p = declare(ctx.params, [{ name: "state", type: "string", values: ["opened", "closed", "locked", "merged"] }, ...PAGINATION_PARAMS]);
+  const p = declare(ctx.params, [{ name: "state", type: "string" }, ...PAGINATION_PARAMS]);
   const ext = ctx.options.externalUrl;
   const commit = requireCommit(ctx, project, ctx.route.sha);
   const commits = knownCommits(ctx.state, project, ext);
@@ -654,6 +656,8 @@ function createComment(ctx: RestContext): RestResult {
     { name: "line", type: "integer" },
     { name: "line_type", type: "string", values: ["new", "old"], default: "new" },
   ]);
+  // `given :path do requires :line`: a file path needs a line.
+  if (p.path !== undefined && p.line === undefined) throw validationError(["line is missing"]);
   const commit = requireCommit(ctx, project, ctx.route.sha);
   const id = String(commit.id);
   // GitLab places the note on the line only when path, line and line_type all name a changed line of a full SHA.
