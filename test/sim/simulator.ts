@@ -14,6 +14,8 @@ import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
+import { registerCommitRoutes } from "./restCommits.js";
+import { registerTagRoutes } from "./restTags.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -98,6 +100,8 @@ export class GitLabSimulator {
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
     registerCiVariableRoutes(router);
+    registerCommitRoutes(router);
+    registerTagRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
