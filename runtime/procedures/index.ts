@@ -9,6 +9,8 @@ import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
 import { pipelineWait } from "./pipeline_wait.js";
+import { triggerRun } from "./trigger_run.js";
+import { triggerToken } from "./trigger_token.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -33,4 +35,6 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   pipeline_wait: pipelineWait,
+  trigger_run: triggerRun,
+  trigger_token: triggerToken,
 };
