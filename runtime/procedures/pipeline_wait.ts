@@ -13,10 +13,11 @@ const statusOf = (p: unknown) => String((p as { status?: unknown } | null)?.stat
 export const pipelineWait: Procedure = async ({ params, ctx, call, object }) => {
   const scale = pollTimeScale();
   const timeoutSeconds = params.timeout_seconds as number;
+  const seconds = (ms: number) => Math.round(ms / scale / 1000);
   const end = await poll({
     read: async () => (await ctx.client.rest(call)).body,
     done: (p) => FINAL_PIPELINE_STATUSES.has(statusOf(p)),
-    describe: (p, s) => `pipeline #${String(params.pipeline_id)} is ${statusOf(p)} after ${s} s`,
+    describe: (p, ms) => `pipeline #${String(params.pipeline_id)} is ${statusOf(p)} after ${seconds(ms)} s`,
     intervalMs: (params.interval_seconds as number) * 1000 * scale,
     timeoutMs: timeoutSeconds * 1000 * scale,
     signal: ctx.signal,
@@ -24,7 +25,7 @@ export const pipelineWait: Procedure = async ({ params, ctx, call, object }) => 
   });
   const outcome = object(end.value);
   if (outcome.kind !== "success") return outcome;
-  const waited = Math.round(end.elapsedMs / scale / 1000);
+  const waited = seconds(end.elapsedMs);
   const wait = { finished: end.stop === "done", stopped_by: end.stop, waited_seconds: waited, polls: end.polls };
   const structured = { ...outcome.structured, wait };
   if (end.stop === "done") return { ...outcome, structured };

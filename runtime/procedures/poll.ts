@@ -10,7 +10,7 @@ export interface PollSpec<T> {
   /** True once the state will not change by waiting longer. */
   readonly done: (value: T) => boolean;
   /** The progress message of one read, naming the current status. */
-  readonly describe: (value: T, elapsedSeconds: number) => string;
+  readonly describe: (value: T, elapsedMs: number) => string;
   readonly intervalMs: number;
   readonly timeoutMs: number;
   /** The call's cancellation and deadline. */
@@ -73,7 +73,7 @@ export async function poll<T>(spec: PollSpec<T>): Promise<PollEnd<T>> {
     }
     last = { value };
     polls++;
-    spec.progress?.(spec.describe(value, Math.round(elapsed() / 1000)));
+    spec.progress?.(spec.describe(value, elapsed()));
     if (spec.done(value)) return { value, stop: "done", polls, elapsedMs: elapsed() };
     // The last pause is shortened so the final read lands on the timeout rather than past it.
     const remaining = spec.timeoutMs - elapsed();
