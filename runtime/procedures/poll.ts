@@ -75,9 +75,10 @@ export async function poll<T>(spec: PollSpec<T>): Promise<PollEnd<T>> {
     polls++;
     spec.progress?.(spec.describe(value, elapsed()));
     if (spec.done(value)) return { value, stop: "done", polls, elapsedMs: elapsed() };
-    // The last pause is shortened so the final read lands on the timeout rather than past it.
+    // The last pause is shortened so the final read lands on the timeout rather than past it; a
+    // remainder under 5% of the interval (or of the timeout) (a timer that fired a little early) is not worth another read.
     const remaining = spec.timeoutMs - elapsed();
-    if (remaining <= 0) return { value, stop: "timeout", polls, elapsedMs: elapsed() };
+    if (remaining <= Math.min(spec.intervalMs, spec.timeoutMs) / 20) return { value, stop: "timeout", polls, elapsedMs: elapsed() };
     if (!(await pause(Math.min(spec.intervalMs, remaining), spec.signal))) {
       if (isDeadline(spec.signal)) return { value, stop: "deadline", polls, elapsedMs: elapsed() };
       throw new GitLabNetworkError("canceled", "wait");
