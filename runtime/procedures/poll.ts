@@ -73,7 +73,12 @@ export async function poll<T>(spec: PollSpec<T>): Promise<PollEnd<T>> {
     }
     last = { value };
     polls++;
-    spec.progress?.(spec.describe(value, elapsed()));
+    if (spec.progress) {
+      spec.progress(spec.describe(value, elapsed()));
+      // Sending a notification takes a few microtasks: let it leave before the answer can, since a
+      // client stops listening for a request's progress once the answer arrives.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (spec.done(value)) return { value, stop: "done", polls, elapsedMs: elapsed() };
     // The last pause is shortened so the final read lands on the timeout rather than past it; a
     // remainder under 5% of the interval (or of the timeout) (a timer that fired a little early) is not worth another read.
