@@ -8,7 +8,9 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { pipelineLatest } from "./pipeline_latest.js";
 import { pipelineWait } from "./pipeline_wait.js";
+import { testReport } from "./test_report.js";
 import { triggerRun } from "./trigger_run.js";
 import { triggerToken } from "./trigger_token.js";
 
@@ -34,7 +36,9 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  pipeline_latest: pipelineLatest,
   pipeline_wait: pipelineWait,
+  test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
 };

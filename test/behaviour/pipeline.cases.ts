@@ -107,10 +107,10 @@ export const table: BehaviourTable = {
     },
     {
       id: "pipeline.latest",
-      name: "a ref without pipelines is GitLab's 403",
+      name: "GitLab's 403 for a commit without pipeline is the not-found card",
       params: { project_id: 42, ref: "nope" },
       request: { method: "GET", path: "/projects/42/pipelines/latest", query: { ref: "nope" } },
-      markdown: [/pipeline\.latest: access denied/],
+      markdown: ["## ❓ Pipeline Not Found", "newest commit of that branch or tag may have no pipeline"],
       isError: true,
     },
     {
@@ -170,7 +170,7 @@ export const table: BehaviourTable = {
       id: "pipeline.test_report",
       params: { project_id: 42, pipeline_id: 1201 },
       request: { method: "GET", path: "/projects/42/pipelines/1201/test_report" },
-      markdown: ["## Pipeline Test Report", "- **Failed**: 1"],
+      markdown: ["## Pipeline Test Report", "- **Failed**: 1", "### Failed Tests (1)", "- ❌ logs out (`rspec › login_spec`): expected 200, got 500"],
       check: (r) => assert.equal((r.structuredContent!.test_suites as { test_cases: unknown[] }[])[0].test_cases.length, 2),
     },
     {
