@@ -68,6 +68,14 @@ export const table: BehaviourTable = {
       markdown: ["Pipeline schedule updated: #14", "- **Cron**: `0 4 * * 1`", "- **Active**: ✅"],
     },
     {
+      id: "pipeline.schedule_update",
+      name: "sets and removes CI inputs",
+      params: { project_id: 42, pipeline_schedule_id: 15, inputs: [{ name: "deploy_strategy", value: "rolling" }, { name: "gone", _destroy: true }] },
+      request: { method: "PUT", path: "/projects/42/pipeline_schedules/15", body: { inputs: [{ name: "deploy_strategy", value: "rolling" }, { name: "gone", _destroy: true }] } },
+      markdown: ["Pipeline schedule updated: #15"],
+      check: (r) => assert.deepEqual(r.structuredContent!.inputs, [{ name: "deploy_strategy", value: "rolling" }]),
+    },
+    {
       id: "pipeline.schedule_create_variable",
       params: { project_id: 42, pipeline_schedule_id: 13, key: "TARGET", value: "staging" },
       request: { method: "POST", path: "/projects/42/pipeline_schedules/13/variables", body: { key: "TARGET", value: "staging" } },

@@ -53,6 +53,7 @@ interface SimSchedule {
   created_at: string;
   updated_at: string;
   variables: SimVariable[];
+  inputs: { name: string; value: string }[];
 }
 
 interface SimTrigger {
@@ -147,6 +148,7 @@ export function seedCi(state: SimState, project: SimProject, seed: CiSeed): void
       created_at: time,
       updated_at: time,
       variables: (s.variables ?? []).map((v) => ({ ...v })),
+      inputs: [],
     });
   }
   for (const t of seed.triggers ?? []) {
@@ -453,7 +455,7 @@ function presentScheduleDetails(ctx: RestContext, project: SimProject, s: SimSch
     ...presentSchedule(ctx, s),
     last_pipeline: last ? { id: last.id, iid: last.iid, project_id: project.id, sha: last.sha, ref: last.ref, status: last.status, source: last.source, created_at: last.created_at, updated_at: last.updated_at, web_url: `${projectWebUrl(ctx.options.externalUrl, project)}/-/pipelines/${last.id}` } : null,
     variables: s.variables.map(presentVariable),
-    inputs: [],
+    inputs: s.inputs.map((i) => ({ ...i })),
   };
 }
 
@@ -477,7 +479,19 @@ const SCHEDULE_FIELDS: ParamSpec[] = [
   { name: "cron", type: "string", allowBlank: false },
   { name: "cron_timezone", type: "string" },
   { name: "active", type: "boolean" },
+  { name: "inputs", type: "hashArray", items: [{ name: "name", type: "string", required: true }, { name: "value", type: "string" }, { name: "_destroy", type: "boolean" }] },
 ];
+
+/** Sets each input by name, or removes it when `_destroy` is true. */
+function applyInputs(s: SimSchedule, raw: ParamMap[] | undefined): void {
+  for (const i of raw ?? []) {
+    const at = s.inputs.findIndex((x) => x.name === i.name);
+    if (i._destroy === true) {
+      if (at >= 0) s.inputs.splice(at, 1);
+    } else if (at >= 0) s.inputs[at].value = String(i.value ?? "");
+    else s.inputs.push({ name: String(i.name), value: String(i.value ?? "") });
+  }
+}
 
 function createSchedule(ctx: RestContext): RestResult {
   const project = userProject(ctx);
@@ -496,7 +510,9 @@ function createSchedule(ctx: RestContext): RestResult {
     created_at: time,
     updated_at: time,
     variables: [],
+    inputs: [],
   };
+  applyInputs(s, q.inputs as ParamMap[] | undefined);
   ciOf(ctx.state, project).schedules.push(s);
   return { status: 201, body: presentScheduleDetails(ctx, project, s) };
 }
@@ -517,6 +533,7 @@ function updateSchedule(ctx: RestContext): RestResult {
   if (q.cron !== undefined) s.cron = q.cron as string;
   if (q.cron_timezone !== undefined) s.cron_timezone = q.cron_timezone as string;
   if (q.active !== undefined) s.active = q.active as boolean;
+  applyInputs(s, q.inputs as ParamMap[] | undefined);
   s.updated_at = jsonTime(ctx.state.now());
   return { status: 200, body: presentScheduleDetails(ctx, project, s) };
 }
