@@ -4,9 +4,12 @@
 import assert from "node:assert/strict";
 import type { BehaviourTable } from "../helpers/behaviour.js";
 
+let web = "";
+
 export const table: BehaviourTable = {
   domain: "pipeline schedules",
   seed(sim) {
+    web = `${sim.url}/group/project`;
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     sim.addBranch(42, { name: "main" });
     sim.addPipeline(42, { id: 1300, status: "success" });
@@ -52,6 +55,13 @@ export const table: BehaviourTable = {
       params: { project_id: 42, pipeline_schedule_id: 15 },
       request: { method: "GET", path: "/projects/42/pipeline_schedules/15" },
       markdown: ["## Pipeline Schedule #15: Weekly audit", "- **Cron**: `0 1 * * 5`", "- **Active**: ✅"],
+    },
+    {
+      id: "pipeline.schedule_get",
+      name: "a schedule's edit page pasted as url",
+      params: { get url() { return `${web}/-/pipeline_schedules/13/edit`; } },
+      request: { method: "GET", path: "/projects/group%2Fproject/pipeline_schedules/13" },
+      markdown: ["## Pipeline Schedule #13: Nightly build"],
     },
     {
       id: "pipeline.schedule_get",
