@@ -11,7 +11,6 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:merge|pull) request(s?)\b/g, "merge_request$1"],
   [/\bwork item(s?)\b/g, "work_item$1"],
   [/\bci(?:\/cd)? (?:variable|var)(s?)\b/g, "ci_variable$1"],
-  [/\bpipeline schedule(s?)\b/g, "pipeline_schedule$1"],
   [/\bdeploy key(s?)\b/g, "deploy_key$1"],
   [/\bfeature flag(s?)\b/g, "feature_flag$1"],
 ];

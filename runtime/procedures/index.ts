@@ -10,6 +10,11 @@ import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
 import { ciVariableSecret } from "./ci_variable_secret.js";
 import { releaseLinkBatch } from "./release_link_batch.js";
+import { pipelineLatest } from "./pipeline_latest.js";
+import { pipelineWait } from "./pipeline_wait.js";
+import { testReport } from "./test_report.js";
+import { triggerRun } from "./trigger_run.js";
+import { triggerToken } from "./trigger_token.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -35,4 +40,9 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   ci_variable_secret: ciVariableSecret,
   release_link_batch: releaseLinkBatch,
+  pipeline_latest: pipelineLatest,
+  pipeline_wait: pipelineWait,
+  test_report: testReport,
+  trigger_run: triggerRun,
+  trigger_token: triggerToken,
 };

@@ -16,6 +16,7 @@ import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { registerCommitRoutes } from "./restCommits.js";
 import { registerTagRoutes } from "./restTags.js";
+import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -28,6 +29,7 @@ export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLev
 export type { SimIssue, SimMergeRequest, SimNote, SimPipeline } from "./tracker.js";
 export type { DocumentKind } from "./restDocuments.js";
 export type { IssueSeed, MergeRequestSeed, NoteSeed, PipelineSeed } from "./trackerSeed.js";
+export type { CiSeed } from "./restPipelines.js";
 
 export interface SimToken {
   scopes: string[];
@@ -96,6 +98,7 @@ export class GitLabSimulator {
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
+    registerPipelineRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
@@ -221,6 +224,11 @@ export class GitLabSimulator {
    * Seeds a GitLab document (a label, tag, release, job, ...) served as it is by its GET endpoint,
    * under a project (ID or path), a group ID, or "instance" for groups and personal snippets.
    */
+  /** Seeds pipeline extras (name, variables, test report, a script of statuses), schedules, trigger tokens and resource groups. */
+  seedCi(projectRef: number | string, seed: CiSeed): void {
+    seedCi(this.state, this.state.requireProject(projectRef), seed);
+  }
+
   addDocument(kind: DocumentKind, scope: number | string, doc: Record<string, unknown>): void {
     const where = scope === "instance" || DOCUMENT_SCOPE_IS_GROUP.has(kind) ? scope : this.state.requireProject(scope).id;
     putDocument(this.state, kind, where, doc);
