@@ -52,7 +52,8 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
     .map((d) => {
       const list = byDomain.get(d.name)!.slice().sort((x, y) => (x.action < y.action ? -1 : 1));
       const first = list[0];
-      const example = JSON.stringify({ action: first.action, params: exampleParams(first) });
+      // Placeholders are "…" here (the parameter names say what goes there): paid once per domain.
+      const example = JSON.stringify({ action: first.action, params: Object.fromEntries(Object.keys(exampleParams(first)).map((p) => [p, "…"])) });
       const destructive = list.filter((a) => a.classification === "destructive").map((a) => a.action);
       return {
         name: metaToolName(d.name),
@@ -61,8 +62,8 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
         // so a domain of a hundred actions costs its names once, and the envelope around them is as short
         // as it can be (41 domains at the full catalog: meta tools/list ≤ 64 KiB, issues 5 and 10).
         description:
-          `Example: ${example}\n${d.description} Each action's params: gitlab://tools/${d.name}.<action>.` +
-          (destructive.length > 0 ? ` Destructive (params.confirm: true only after the user approved): ${destructive.join(", ")}.` : ""),
+          `Example: ${example}\n${d.description} Params: gitlab://tools/${d.name}.<action>.` +
+          (destructive.length > 0 ? ` Destructive (params.confirm: true after user approval): ${destructive.join(", ")}.` : ""),
         inputSchema: {
           type: "object",
           properties: {
