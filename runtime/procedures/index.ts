@@ -8,6 +8,9 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { diffPage } from "./diff_page.js";
+import { diffPosition } from "./diff_position.js";
+import { rawDiff } from "./raw_diff.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +33,4 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = { diff_page: diffPage, diff_position: diffPosition, raw_diff: rawDiff };

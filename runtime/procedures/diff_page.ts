@@ -1,0 +1,153 @@
+// Diff-bearing reads (RES-27..RES-30): merge request changes, a diff version, a comparison and a commit's
+// diff. Each answers its files as rows, a page at a time: GitLab pages the merge request and commit diffs
+// itself, while a version and a comparison arrive whole, so their files are paged here. Files whose diff
+// text GitLab left out (too_large, collapsed) stay in the rows, marked `omitted`, and are named again
+// beside the table with the reason; GitLab's overflow (or a capped file count) says the file list itself
+// is incomplete. Either way a ⚠️ line says so and the next steps point to the versioned and raw diffs.
+// `paths` keeps exact files, `exclude_paths` drops files matching globs, and the count dropped is said.
+import type { HeaderReader } from "../gitlab/transport.js";
+import { restPage } from "../gitlab/pagination.js";
+import { code, escapeText } from "../markdown/escape.js";
+import { NEXT_STEPS_HEADING } from "../markdown/writer.js";
+import type { Outcome } from "../result.js";
+import type { Procedure } from "./index.js";
+
+type Row = Record<string, unknown>;
+
+/** The omitted-diff reasons GitLab flags per file, in the words shown. */
+const REASONS: Readonly<Record<string, string>> = {
+  too_large: "too large for GitLab to show",
+  collapsed: "collapsed by GitLab to keep the response small",
+};
+
+/** Steps toward the complete diff (RES-29). */
+const FULL_DIFF_STEPS: readonly [string, string][] = [
+  ["mr_review.diff_versions_list", "to find the diff versions of the merge request"],
+  ["mr_review.diff_version_get", "to read one version file by file"],
+  ["mr_review.raw_diffs", "to read the whole merge request diff as plain text"],
+];
+
+/** A glob as a regular expression: `**` crosses folders, `*` and `?` do not; no slash matches the file name alone. */
+export function globMatcher(glob: string): (path: string) => boolean {
+  const body = glob
+    .split(/(\*\*\/?|\*|\?)/)
+    .map((part) => {
+      if (part === "**/") return "(?:.*/)?";
+      if (part === "**") return ".*";
+      if (part === "*") return "[^/]*";
+      if (part === "?") return "[^/]";
+      return part.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("");
+  const re = new RegExp(`^${body}$`);
+  const anywhere = !glob.includes("/");
+  return (path) => re.test(path) || (anywhere && re.test(path.slice(path.lastIndexOf("/") + 1)));
+}
+
+/** Headers of a page sliced here, read as GitLab's would be. */
+function localHeaders(page: number, perPage: number, total: number): HeaderReader {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const values: Record<string, string> = {
+    "x-page": String(page),
+    "x-per-page": String(perPage),
+    "x-total": String(total),
+    "x-total-pages": String(pages),
+    "x-next-page": page < pages ? String(page + 1) : "",
+    "x-prev-page": page > 1 ? String(page - 1) : "",
+  };
+  return { get: (name) => values[name.toLowerCase()] ?? null };
+}
+
+function omittedReason(file: Row): string | undefined {
+  if (file.too_large === true) return "too_large";
+  if (file.collapsed === true) return "collapsed";
+  return undefined;
+}
+
+function filePath(file: Row): string {
+  return String(file.new_path ?? file.old_path ?? "");
+}
+
+export const diffPage: Procedure = async ({ action, params, ctx, call, list, steps }) => {
+  const answer = await ctx.client.rest(call);
+  const whole = !Array.isArray(answer.body);
+  const source = (whole ? (answer.body ?? {}) : {}) as Row;
+  let files = ((whole ? source.diffs : answer.body) ?? []) as Row[];
+  if (!Array.isArray(files)) files = [];
+
+  // RES-30: exact paths kept, globs dropped.
+  const only = params.paths as string[] | undefined;
+  const drop = ((params.exclude_paths as string[] | undefined) ?? []).map(globMatcher);
+  const before = files.length;
+  files = files.filter((f) => (!only || only.includes(filePath(f)) || only.includes(String(f.old_path))) && !drop.some((m) => m(filePath(f))));
+  const excluded = before - files.length;
+
+  let page;
+  let rows = files;
+  if (whole) {
+    const perPage = (params.per_page as number | undefined) ?? 20;
+    const p = (params.page as number | undefined) ?? 1;
+    rows = files.slice((p - 1) * perPage, p * perPage);
+    page = restPage(localHeaders(p, perPage, files.length), rows.length, { page: p, per_page: perPage });
+  } else {
+    page = restPage(answer.headers, rows.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
+  }
+  rows = rows.map((f) => {
+    const reason = omittedReason(f);
+    return reason ? { ...f, omitted: reason } : f;
+  });
+
+  // Omitted files of every page the server holds (a whole answer), or of this page (GitLab's pages).
+  const omitted = (whole ? files : rows).flatMap((f) => {
+    const reason = omittedReason(f);
+    return reason ? [{ path: filePath(f), reason }] : [];
+  });
+  const capped = typeof source.real_size === "string" && source.real_size.endsWith("+");
+  const overflow = source.overflow === true || capped;
+  const timedOut = source.compare_timeout === true;
+
+  const outcome = list(rows, page, answer.size);
+  if (outcome.kind !== "success") return outcome;
+
+  // Fields beside the rows (output.with): what a whole answer holds besides its diffs, then completeness.
+  const extra: Row = {};
+  if (whole) for (const [k, v] of Object.entries(source)) if (k !== "diffs" && k !== "next_steps" && !(k in outcome.structured)) extra[k] = v;
+  if (whole || source.overflow !== undefined) extra.overflow = overflow;
+  extra.omitted_files = omitted;
+  if (excluded > 0) extra.excluded_files = excluded;
+
+  const notes: string[] = [];
+  if (overflow) notes.push(`⚠️ The diff is incomplete: GitLab stopped listing files at its limits${capped ? ` (${escapeText(String(source.real_size))} files changed)` : ""}.`);
+  if (timedOut) notes.push("⚠️ The diff is incomplete: GitLab timed out computing the comparison.");
+  if (omitted.length > 0) {
+    notes.push(
+      `⚠️ The diff is incomplete: GitLab left out the text of ${omitted.length} file${omitted.length === 1 ? "" : "s"}:\n` +
+        omitted.map((o) => `- ${code(o.path)}: ${REASONS[o.reason] ?? escapeText(o.reason)}`).join("\n"),
+    );
+  }
+  if (excluded > 0) notes.push(`${excluded} file${excluded === 1 ? "" : "s"} excluded by paths or exclude_paths.`);
+
+  let markdown = outcome.markdown;
+  let nextSteps = (outcome.structured.next_steps as string[] | undefined) ?? steps();
+  if (overflow || timedOut || omitted.length > 0) {
+    const more = FULL_DIFF_STEPS.filter(([id]) => id !== action.id && ctx.routable(id)).map(([id, why]) => `Use action '${id}' ${why}`);
+    const fresh = more.filter((s) => !nextSteps.includes(s));
+    if (fresh.length > 0) {
+      nextSteps = [...nextSteps, ...fresh];
+      const section = `\n\n---\n${NEXT_STEPS_HEADING}\n`;
+      markdown = markdown.includes(section)
+        ? `${markdown}\n${fresh.map((s) => `- ${s}`).join("\n")}`
+        : `${markdown}${section}${fresh.map((s) => `- ${s}`).join("\n")}`;
+    }
+  }
+  if (notes.length > 0) {
+    // After the heading (and the summary line), before the table: the first thing read after the title.
+    const cut = markdown.indexOf("\n\n");
+    const block = notes.join("\n\n");
+    markdown = cut < 0 ? `${markdown}\n\n${block}` : `${markdown.slice(0, cut)}\n\n${block}${markdown.slice(cut)}`;
+  }
+  const structured: Row = { next_steps: nextSteps };
+  for (const [k, v] of Object.entries(outcome.structured)) if (k !== "next_steps") structured[k] = v;
+  Object.assign(structured, extra);
+  return { ...outcome, markdown, structured } satisfies Outcome;
+};

@@ -1,0 +1,44 @@
+// Inline review comments: a discussion or draft note on a line of the diff. GitLab wants the line's
+// position (base, start and head SHAs of the diff, old and new path, old and/or new line) and answers
+// 400 about line_code when it is missing or stale. The caller names a file and a line; the SHAs come from
+// the merge request's latest diff version (GET .../versions, newest first), fetched just before posting.
+// Without a file or line the comment is posted as it is (a general thread or draft note).
+import type { Outcome } from "../result.js";
+import type { Procedure } from "./index.js";
+
+export const diffPosition: Procedure = async ({ action, params, ctx, call, object }) => {
+  const newPath = params.new_path as string | undefined;
+  const oldPath = params.old_path as string | undefined;
+  const newLine = params.new_line as number | undefined;
+  const oldLine = params.old_line as number | undefined;
+  if (newPath === undefined && oldPath === undefined) {
+    if (newLine !== undefined || oldLine !== undefined) {
+      return { kind: "refusal", text: `${action.id}: new_line and old_line need the file: give new_path (and old_path when the file was renamed).` } satisfies Outcome;
+    }
+    const answer = await ctx.client.rest(call);
+    return object(answer.body, answer.size);
+  }
+  const versionsPath = call.path.replace(/\/(discussions|draft_notes)$/, "/versions");
+  const versions = await ctx.client.rest({ method: "GET", path: versionsPath, query: { per_page: 1 }, signal: ctx.signal, retry: "read" });
+  const latest = (Array.isArray(versions.body) ? versions.body[0] : undefined) as Record<string, unknown> | undefined;
+  if (!latest) {
+    return {
+      kind: "error",
+      contentKind: action.contentKind,
+      text: `${action.id}: the merge request has no diff version yet, so a line cannot be commented on. Post the comment without new_path and lines, or retry once GitLab has computed the diff.`,
+    } satisfies Outcome;
+  }
+  const position: Record<string, unknown> = {
+    base_sha: latest.base_commit_sha,
+    start_sha: latest.start_commit_sha,
+    head_sha: latest.head_commit_sha,
+    // A path without a line comments on the whole file.
+    position_type: newLine === undefined && oldLine === undefined ? "file" : "text",
+    new_path: newPath ?? oldPath,
+    old_path: oldPath ?? newPath,
+  };
+  if (newLine !== undefined) position.new_line = newLine;
+  if (oldLine !== undefined) position.old_line = oldLine;
+  const answer = await ctx.client.rest({ ...call, body: { ...call.body, position } });
+  return object(answer.body, answer.size);
+};
