@@ -5,6 +5,7 @@
 // beside the table with the reason; GitLab's overflow (or a capped file count) says the file list itself
 // is incomplete. Either way a ⚠️ line says so and the next steps point to the versioned and raw diffs.
 // `paths` keeps exact files, `exclude_paths` drops files matching globs, and the count dropped is said.
+import { actionCode } from "../catalog/index.js";
 import type { HeaderReader } from "../gitlab/transport.js";
 import { restPage } from "../gitlab/pagination.js";
 import { code, escapeText } from "../markdown/escape.js";
@@ -110,8 +111,10 @@ export const diffPage: Procedure = async ({ action, params, ctx, call, list, ste
   if (outcome.kind !== "success") return outcome;
 
   // Fields beside the rows (output.with): what a whole answer holds besides its diffs, then completeness.
+  // Only the fields the output schema names: it is closed, and GitLab may add fields of its own.
+  const declared = new Set(Object.keys(((await actionCode(action)).outputSchema.properties ?? {}) as Row));
   const extra: Row = {};
-  if (whole) for (const [k, v] of Object.entries(source)) if (k !== "diffs" && k !== "next_steps" && !(k in outcome.structured)) extra[k] = v;
+  if (whole) for (const [k, v] of Object.entries(source)) if (declared.has(k) && k !== "diffs" && k !== "next_steps" && !(k in outcome.structured)) extra[k] = v;
   if (whole || source.overflow !== undefined) extra.overflow = overflow;
   extra.omitted_files = omitted;
   if (excluded > 0) extra.excluded_files = excluded;
