@@ -2,8 +2,12 @@
 // position (base, start and head SHAs of the diff, old and new path, old and/or new line) and answers
 // 400 about line_code when it is missing or stale. The caller names a file and a line; the SHAs come from
 // the merge request's latest diff version (GET .../versions, newest first), fetched just before posting.
+// When one line number is given, the file's diff in that version tells whether the line was added,
+// removed or unchanged, and an unchanged line gets its other number too; a file outside the diff is
+// refused here rather than by GitLab.
 // Without a file or line the comment is posted as it is (a general thread or draft note).
 import type { Outcome } from "../result.js";
+import { placeLine, type PlacedLine } from "./diff_lines.js";
 import type { Procedure } from "./index.js";
 
 export const diffPosition: Procedure = async ({ action, params, ctx, call, object }) => {
@@ -37,8 +41,24 @@ export const diffPosition: Procedure = async ({ action, params, ctx, call, objec
     new_path: newPath ?? oldPath,
     old_path: oldPath ?? newPath,
   };
-  if (newLine !== undefined) position.new_line = newLine;
-  if (oldLine !== undefined) position.old_line = oldLine;
+  let lines: PlacedLine = { ...(oldLine !== undefined ? { old_line: oldLine } : {}), ...(newLine !== undefined ? { new_line: newLine } : {}) };
+  if ((newLine === undefined) !== (oldLine === undefined)) {
+    // One line given: read the file's diff in that version to tell an added or removed line from an
+    // unchanged one, which GitLab wants with both its old and new line numbers.
+    const version = await ctx.client.rest({ method: "GET", path: `${versionsPath}/${String(latest.id)}`, signal: ctx.signal, retry: "read" });
+    const files = ((version.body as { diffs?: Record<string, unknown>[] } | undefined)?.diffs ?? []) as Record<string, unknown>[];
+    const file = files.find((f) => f.new_path === position.new_path) ?? files.find((f) => f.old_path === position.old_path);
+    if (!file) {
+      return {
+        kind: "refusal",
+        text: `${action.id}: ${String(position.new_path)} is not changed by this merge request's latest diff, so no line of it can be commented on. Use mr_review.changes_get to see the files it changes, or comment without new_path.`,
+      } satisfies Outcome;
+    }
+    position.new_path = file.new_path;
+    position.old_path = file.old_path;
+    if (typeof file.diff === "string" && file.diff !== "") lines = placeLine(file.diff, newLine !== undefined ? "new" : "old", (newLine ?? oldLine)!);
+  }
+  Object.assign(position, lines);
   const answer = await ctx.client.rest({ ...call, body: { ...call.body, position } });
   return object(answer.body, answer.size);
 };

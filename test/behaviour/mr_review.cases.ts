@@ -121,22 +121,63 @@ export const table: BehaviourTable = {
     // Inline comments: a file and a line; the position comes from the latest version
     {
       id: "mr_review.discussion_create",
-      name: "a comment on a line gets its position from the latest diff version",
-      params: { ...base, body: "Off by one here?", new_path: "src/app.ts", new_line: 2 },
+      name: "a comment on an added line gets its position from the latest diff version",
+      params: { ...base, body: "Off by one here?", new_path: "src/app.ts", new_line: 1 },
       request: [
         { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        { method: "GET", path: `${P}/versions/702` },
         {
           method: "POST",
           path: `${P}/discussions`,
-          body: { body: "Off by one here?", position: { base_sha: BASE, start_sha: BASE, head_sha: HEAD, position_type: "text", new_path: "src/app.ts", old_path: "src/app.ts", new_line: 2 } },
+          body: { body: "Off by one here?", position: { base_sha: BASE, start_sha: BASE, head_sha: HEAD, position_type: "text", new_path: "src/app.ts", old_path: "src/app.ts", new_line: 1 } },
         },
       ],
-      markdown: ["- **File**: `src/app.ts`", "- **Line**: 2", "Off by one here?"],
+      markdown: ["- **File**: `src/app.ts`", "- **Line**: 1", "Off by one here?"],
       check: (result) => {
         const notes = (result.structuredContent as { notes: { type: string; position: { head_sha: string } }[] }).notes;
         assert.equal(notes[0].type, "DiffNote");
         assert.equal(notes[0].position.head_sha, HEAD);
       },
+    },
+    {
+      id: "mr_review.discussion_create",
+      name: "an unchanged line is sent with its old line too, as GitLab requires",
+      params: { ...base, body: "Rename this?", new_path: "src/app.ts", new_line: 5 },
+      request: [
+        { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        { method: "GET", path: `${P}/versions/702` },
+        {
+          method: "POST",
+          path: `${P}/discussions`,
+          body: { body: "Rename this?", position: { base_sha: BASE, start_sha: BASE, head_sha: HEAD, position_type: "text", new_path: "src/app.ts", old_path: "src/app.ts", old_line: 5, new_line: 5 } },
+        },
+      ],
+      markdown: ["- **Line**: 5", "Rename this?"],
+    },
+    {
+      id: "mr_review.discussion_create",
+      name: "a file the diff does not change is refused before anything is posted",
+      params: { ...base, body: "And here?", new_path: "src/other.ts", new_line: 3 },
+      request: [
+        { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        { method: "GET", path: `${P}/versions/702` },
+      ],
+      markdown: ["src/other.ts is not changed by this merge request's latest diff"],
+      isError: true,
+    },
+    {
+      id: "mr_review.discussion_create",
+      name: "with both lines given no diff is read",
+      params: { ...base, body: "Same here", new_path: "README.md", old_line: 2, new_line: 2 },
+      request: [
+        { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        {
+          method: "POST",
+          path: `${P}/discussions`,
+          body: { body: "Same here", position: { base_sha: BASE, start_sha: BASE, head_sha: HEAD, position_type: "text", new_path: "README.md", old_path: "README.md", old_line: 2, new_line: 2 } },
+        },
+      ],
+      markdown: ["- **File**: `README.md`", "Same here"],
     },
     {
       id: "mr_review.discussion_create",
@@ -159,6 +200,7 @@ export const table: BehaviourTable = {
       params: { ...base, note: "Why remove this?", new_path: "README.md", old_line: 1 },
       request: [
         { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        { method: "GET", path: `${P}/versions/702` },
         {
           method: "POST",
           path: `${P}/draft_notes`,

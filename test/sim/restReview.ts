@@ -165,6 +165,10 @@ function checkPosition(ctx: RestContext, project: SimProject, mr: SimMergeReques
   const shasMatch = p.head_sha === latest.head_commit_sha && p.base_sha === latest.base_commit_sha && p.start_sha === latest.start_commit_sha;
   const fileKnown = files.includes(String(p.new_path ?? p.old_path));
   if (type === "text" && (!shasMatch || !fileKnown || (line("new_line") === null && line("old_line") === null))) throw messageError(400, LINE_CODE_ERROR);
+  if (type === "text") {
+    const diff = (latest.diffs ?? (mr.changes as unknown as Json[])).find((d) => d.new_path === (p.new_path ?? p.old_path))?.diff;
+    if (typeof diff === "string" && diff !== "" && !lineFits(diff, line("old_line"), line("new_line"))) throw messageError(400, LINE_CODE_ERROR);
+  }
   if (type === "file" && !fileKnown) throw messageError(400, "400 Bad request - Note {:position=>[\"is invalid\"]}");
   return {
     base_sha: p.base_sha,
@@ -177,6 +181,46 @@ function checkPosition(ctx: RestContext, project: SimProject, mr: SimMergeReques
     new_line: line("new_line"),
     line_range: null,
   };
+}
+
+/**
+ * Whether a diff line is named the way GitLab finds its line_code: an added line by its new number
+ * alone, a removed line by its old number alone, an unchanged line (in a hunk or between hunks) by both.
+ */
+function lineFits(diff: string, oldLine: number | null, newLine: number | null): boolean {
+  const added = new Set<number>();
+  const removed = new Set<number>();
+  const unchanged = new Map<number, number>(); // new -> old, inside hunks
+  const hunks: { o: number; n: number; oEnd: number; nEnd: number }[] = [];
+  let o = 0;
+  let n = 0;
+  for (const text of diff.split("\n")) {
+    const h = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(text);
+    if (h) {
+      o = Number(h[1]) - 1;
+      n = Number(h[3]) - 1;
+      hunks.push({ o: o + 1, n: n + 1, oEnd: o, nEnd: n });
+      continue;
+    }
+    if (hunks.length === 0) continue;
+    const last = hunks[hunks.length - 1];
+    if (text.startsWith("+")) added.add(++n);
+    else if (text.startsWith("-")) removed.add(++o);
+    else if (text.startsWith(" ")) unchanged.set(++n, ++o);
+    else continue;
+    last.oEnd = o;
+    last.nEnd = n;
+  }
+  if (oldLine === null && newLine !== null) return added.has(newLine);
+  if (newLine === null && oldLine !== null) return removed.has(oldLine);
+  if (oldLine === null || newLine === null) return false;
+  if (unchanged.has(newLine)) return unchanged.get(newLine) === oldLine;
+  if (added.has(newLine) || removed.has(oldLine)) return false;
+  // Between hunks: shifted by the hunks before the line.
+  const before = hunks.filter((x) => x.nEnd < newLine);
+  const prev = before[before.length - 1];
+  const shift = prev ? prev.oEnd - prev.nEnd : 0;
+  return oldLine === newLine + shift;
 }
 
 // ---- notes
