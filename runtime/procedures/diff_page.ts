@@ -21,12 +21,18 @@ const REASONS: Readonly<Record<string, string>> = {
   collapsed: "collapsed by GitLab to keep the response small",
 };
 
-/** Steps toward the complete diff (RES-29). */
-const FULL_DIFF_STEPS: readonly [string, string][] = [
-  ["mr_review.diff_versions_list", "to find the diff versions of the merge request"],
-  ["mr_review.diff_version_get", "to read one version file by file"],
-  ["mr_review.raw_diffs", "to read the whole merge request diff as plain text"],
-];
+/** Commits listed in the text of a comparison or version. */
+const COMMITS_SHOWN = 10;
+
+/** Steps toward the complete diff (RES-29): a merge request's versions and raw diff, or a file read whole at a ref. */
+const FULL_DIFF_STEPS: Readonly<Record<string, readonly [string, string][]>> = {
+  mr_review: [
+    ["mr_review.diff_versions_list", "to find the diff versions of the merge request"],
+    ["mr_review.diff_version_get", "to read one version file by file"],
+    ["mr_review.raw_diffs", "to read the whole merge request diff as plain text"],
+  ],
+  repository: [["repository.file_raw", "to read a file left out here whole, at either ref"]],
+};
 
 /** A glob as a regular expression: `**` crosses folders, `*` and `?` do not; no slash matches the file name alone. */
 export function globMatcher(glob: string): (path: string) => boolean {
@@ -128,12 +134,19 @@ export const diffPage: Procedure = async ({ action, params, ctx, call, list, ste
         omitted.map((o) => `- ${code(o.path)}: ${REASONS[o.reason] ?? escapeText(o.reason)}`).join("\n"),
     );
   }
+  if (Array.isArray(source.commits) && source.commits.length > 0) {
+    // A comparison or version names its commits: the first few here, all of them in structuredContent.
+    const commits = source.commits as Row[];
+    const shown = commits.slice(0, COMMITS_SHOWN).map((c) => `- ${code(String(c.short_id ?? String(c.id ?? "").slice(0, 8)))} ${escapeText(String(c.title ?? ""))}`);
+    const more = commits.length > COMMITS_SHOWN ? `\n- … ${commits.length - COMMITS_SHOWN} more in commits` : "";
+    notes.push(`**Commits (${commits.length}):**\n${shown.join("\n")}${more}`);
+  }
   if (excluded > 0) notes.push(`${excluded} file${excluded === 1 ? "" : "s"} excluded by paths or exclude_paths.`);
 
   let markdown = outcome.markdown;
   let nextSteps = (outcome.structured.next_steps as string[] | undefined) ?? steps();
   if (overflow || timedOut || omitted.length > 0) {
-    const more = FULL_DIFF_STEPS.filter(([id]) => id !== action.id && ctx.routable(id)).map(([id, why]) => `Use action '${id}' ${why}`);
+    const more = (FULL_DIFF_STEPS[action.domain] ?? []).filter(([id]) => id !== action.id && ctx.routable(id)).map(([id, why]) => `Use action '${id}' ${why}`);
     const fresh = more.filter((s) => !nextSteps.includes(s));
     if (fresh.length > 0) {
       nextSteps = [...nextSteps, ...fresh];

@@ -26,10 +26,10 @@ export const table: BehaviourTable = {
       request: { method: "GET", path: "/projects/group%2Fproject/repository/compare", query: { from: "main", to: "feature/login" } },
       markdown: [
         "## Compared Files (4)",
+        "**Commits (1):**\n- `dddddddd` Add login form",
         "⚠️ The diff is incomplete: GitLab left out the text of 1 file:",
         "- `docs/big.svg`: too large for GitLab to show",
         "### `src/login.ts`",
-        "Use action 'mr_review.raw_diffs'",
       ],
       check: (result) => {
         const s = result.structuredContent as Record<string, unknown>;
