@@ -356,7 +356,8 @@ function presentDraft(mr: SimMergeRequest, d: SimDraft): Json {
     note: d.note,
     commit_id: d.commit_id,
     line_code: d.position && d.position.position_type === "text" ? `${sha1(String(d.position.new_path))}_${d.position.old_line ?? 0}_${d.position.new_line ?? 0}` : null,
-    position: d.position,
+    // GitLab always sends a position, all null but its type for a note not on the diff.
+    position: d.position ?? { base_sha: null, start_sha: null, head_sha: null, old_path: null, new_path: null, position_type: "text", old_line: null, new_line: null, line_range: null },
   };
 }
 
