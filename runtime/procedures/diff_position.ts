@@ -6,6 +6,7 @@
 // removed or unchanged, and an unchanged line gets its other number too; a file outside the diff is
 // refused here rather than by GitLab.
 // Without a file or line the comment is posted as it is (a general thread or draft note).
+import { GitLabHttpError } from "../gitlab/errors.js";
 import type { Outcome } from "../result.js";
 import { placeLine, type PlacedLine } from "./diff_lines.js";
 import type { Procedure } from "./index.js";
@@ -59,6 +60,20 @@ export const diffPosition: Procedure = async ({ action, params, ctx, call, objec
     if (typeof file.diff === "string" && file.diff !== "") lines = placeLine(file.diff, newLine !== undefined ? "new" : "old", (newLine ?? oldLine)!);
   }
   Object.assign(position, lines);
-  const answer = await ctx.client.rest({ ...call, body: { ...call.body, position } });
-  return object(answer.body, answer.size);
+  try {
+    const answer = await ctx.client.rest({ ...call, body: { ...call.body, position } });
+    return object(answer.body, answer.size);
+  } catch (e) {
+    // Still refused (the merge request moved on since the version was read, or the file's diff was not
+    // sent): say what to do instead of GitLab's line_code message.
+    if (!(e instanceof GitLabHttpError) || e.status !== 400 || !/line_code/.test(JSON.stringify(e.body ?? ""))) throw e;
+    const where = `${String(position.new_path)} ${lines.new_line !== undefined ? `new line ${lines.new_line}` : ""}${lines.old_line !== undefined ? `${lines.new_line !== undefined ? ", " : ""}old line ${lines.old_line}` : ""}`;
+    return {
+      kind: "error",
+      contentKind: action.contentKind,
+      text:
+        `${action.id}: GitLab could not place the comment on ${where} of the latest diff (head ${String(position.head_sha).slice(0, 8)}). ` +
+        "Read that file's diff with mr_review.changes_get (paths) and give new_line for an added line, old_line for a removed line, or both for an unchanged line; if the merge request was just pushed to, retry.",
+    } satisfies Outcome;
+  }
 };

@@ -181,6 +181,18 @@ export const table: BehaviourTable = {
     },
     {
       id: "mr_review.discussion_create",
+      name: "GitLab's line_code refusal becomes advice on which line numbers to give",
+      params: { ...base, body: "Typo", new_path: "README.md", old_line: 1, new_line: 1 },
+      request: [
+        { method: "GET", path: `${P}/versions`, query: { per_page: "1" } },
+        { method: "POST", path: `${P}/discussions` },
+      ],
+      markdown: ["GitLab could not place the comment on README.md new line 1, old line 1 of the latest diff (head cccccccc)", "give new_line for an added line"],
+      isError: true,
+      check: (result) => assert.ok(!JSON.stringify(result.content).includes("line_code"), "GitLab's line_code message is not shown"),
+    },
+    {
+      id: "mr_review.discussion_create",
       name: "without a file the thread is general and no version is fetched",
       params: { ...base, body: "Can we split this MR?" },
       request: { method: "POST", path: `${P}/discussions`, body: { body: "Can we split this MR?" } },
