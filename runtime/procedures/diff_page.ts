@@ -21,6 +21,9 @@ const REASONS: Readonly<Record<string, string>> = {
   collapsed: "collapsed by GitLab to keep the response small",
 };
 
+/** Pages of 100 files read at most to find files named by paths. */
+const SCAN_PAGES = 30;
+
 /** Commits listed in the text of a comparison or version. */
 const COMMITS_SHOWN = 10;
 
@@ -76,17 +79,33 @@ function filePath(file: Row): string {
 }
 
 export const diffPage: Procedure = async ({ action, params, ctx, call, list, steps }) => {
-  const answer = await ctx.client.rest(call);
-  const whole = !Array.isArray(answer.body);
-  const source = (whole ? (answer.body ?? {}) : {}) as Row;
-  let files = ((whole ? source.diffs : answer.body) ?? []) as Row[];
-  if (!Array.isArray(files)) files = [];
-
   // RES-30: exact paths kept, globs dropped.
   const only = params.paths as string[] | undefined;
   const drop = ((params.exclude_paths as string[] | undefined) ?? []).map(globMatcher);
+  const named = (f: Row) => !only || only.includes(filePath(f)) || only.includes(String(f.old_path));
+  const kept = (f: Row) => named(f) && !drop.some((m) => m(filePath(f)));
+
+  // Named files on an endpoint GitLab pages, with no page asked for: read its pages (100 files each, at
+  // most SCAN_PAGES) until every named file is found, so a file on page 3 is not reported missing.
+  const gitlabPaged = action.params.some((p) => p.name === "page" && p.in !== "local");
+  const scan = Boolean(only) && gitlabPaged && params.page === undefined;
+  let answer = await ctx.client.rest(scan ? { ...call, query: { ...call.query, page: 1, per_page: 100 } } : call);
+  let whole = !Array.isArray(answer.body);
+  const source = (whole ? (answer.body ?? {}) : {}) as Row;
+  let files = ((whole ? source.diffs : answer.body) ?? []) as Row[];
+  if (!Array.isArray(files)) files = [];
+  if (scan) {
+    for (let p = 2; p <= SCAN_PAGES && files.filter(named).length < only!.length && answer.headers.get("x-next-page"); p++) {
+      ctx.progress?.(`Looking for ${only!.length === 1 ? only![0] : `${only!.length} files`}: page ${p} of the diff`);
+      answer = await ctx.client.rest({ ...call, query: { ...call.query, page: p, per_page: 100 } });
+      if (Array.isArray(answer.body)) files = [...files, ...(answer.body as Row[])];
+    }
+    // The pages read are paged here now, like a whole answer.
+    whole = true;
+  }
+
   const before = files.length;
-  files = files.filter((f) => (!only || only.includes(filePath(f)) || only.includes(String(f.old_path))) && !drop.some((m) => m(filePath(f))));
+  files = files.filter(kept);
   const excluded = before - files.length;
 
   let page;
@@ -113,7 +132,7 @@ export const diffPage: Procedure = async ({ action, params, ctx, call, list, ste
   const overflow = source.overflow === true || capped;
   const timedOut = source.compare_timeout === true;
 
-  const outcome = list(rows, page, answer.size);
+  const outcome = list(rows, page, scan ? undefined : answer.size);
   if (outcome.kind !== "success") return outcome;
 
   // Fields beside the rows (output.with): what a whole answer holds besides its diffs, then completeness.

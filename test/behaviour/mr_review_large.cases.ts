@@ -15,6 +15,7 @@ export const table: BehaviourTable = {
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     const mr = sim.addMergeRequest(42, { iid: 3, title: "Regenerate fixtures", source_branch: "fixtures", files: ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "f.txt"] });
     for (const d of mr.changes) d.diff = bigDiff(d.new_path, 60);
+    sim.addMergeRequest(42, { iid: 4, title: "Touch 150 files", source_branch: "many", files: Array.from({ length: 150 }, (_, i) => `f${i}.txt`) });
   },
   cases: [
     {
@@ -28,6 +29,23 @@ export const table: BehaviourTable = {
         assert.ok(s.changes.length < 6, `${s.changes.length} files shown`);
         assert.equal(s.truncation.total, 6);
       },
+    },
+    {
+      id: "mr_review.changes_get",
+      name: "named files are looked for across GitLab's pages",
+      params: { project_id: 42, merge_request_iid: 3, paths: ["e.txt"] },
+      request: { method: "GET", path: `${P}/diffs`, query: { page: "1", per_page: "100" } },
+      markdown: ["## Merge Request Changes (1)", "### `e.txt`", "5 files excluded by paths or exclude_paths."],
+    },
+    {
+      id: "mr_review.changes_get",
+      name: "a named file on GitLab's second page of 100 is found",
+      params: { project_id: 42, merge_request_iid: 4, paths: ["f140.txt"] },
+      request: [
+        { method: "GET", path: "/projects/42/merge_requests/4/diffs", query: { page: "1", per_page: "100" } },
+        { method: "GET", path: "/projects/42/merge_requests/4/diffs", query: { page: "2", per_page: "100" } },
+      ],
+      markdown: ["## Merge Request Changes (1)", "### `f140.txt`", "149 files excluded by paths or exclude_paths."],
     },
     {
       id: "mr_review.raw_diffs",
