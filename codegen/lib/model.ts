@@ -270,6 +270,7 @@ function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {
   const kinds = [o.object, o.list, o.status].filter((v) => v !== undefined).length;
   if (kinds !== 1) fail(["output"], "declares exactly one of object, list or status")
   for (const t of [o.object, o.list]) if (t && !types[t]) fail(["output"], `names unknown type "${t}"`);
+  if (o.with && (!o.list || !types[o.with])) fail(["output", "with"], "names the type of fields beside a list's rows: it needs a list output and a known type");
   if (o.list && (!o.key || !a.present.columns || !a.present.title || !a.present.empty)) fail(["present"], "a list needs output.key and present.title, columns and empty");
   if (a.present.details && !o.list) fail(["present", "details"], "details follow a list's table, so they need a list output");
   if (o.object && (!a.present.heading || !a.present.fields)) fail(["present"], "an object output needs present.heading and fields");

@@ -63,7 +63,7 @@ export interface RawAction {
     graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
   };
   params?: Record<string, RawParam>;
-  output: { object?: string; list?: string; key?: string; status?: true };
+  output: { object?: string; list?: string; key?: string; with?: string; status?: true };
   present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[]; details?: { heading: string; field: string; lang?: string } };
   next_steps?: RawNextStep[];
   not_found?: { resource: string; subject: string; hints: RawNextStep[] };

@@ -134,6 +134,8 @@ export function outputSchema(catalog: RawCatalog, action: RawAction): JsonSchema
   }
   if (out.list) {
     const pagination = action.request.graphql ? cursorPaginationSchema : restPaginationSchema;
+    // Fields a procedure writes beside the rows (output.with), all optional.
+    const beside = out.with ? ((typeSchema(catalog, out.with, false) as { properties: Record<string, JsonSchema> }).properties) : {};
     return {
       type: "object",
       properties: {
@@ -141,6 +143,7 @@ export function outputSchema(catalog: RawCatalog, action: RawAction): JsonSchema
         [out.key!]: { type: "array", items: typeSchema(catalog, out.list, false) },
         pagination,
         truncation: truncationSchema,
+        ...beside,
       },
       required: [out.key!, "pagination"],
       additionalProperties: false,

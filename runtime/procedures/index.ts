@@ -15,6 +15,9 @@ import { pipelineWait } from "./pipeline_wait.js";
 import { testReport } from "./test_report.js";
 import { triggerRun } from "./trigger_run.js";
 import { triggerToken } from "./trigger_token.js";
+import { diffPage } from "./diff_page.js";
+import { diffPosition } from "./diff_position.js";
+import { rawDiff } from "./raw_diff.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -46,3 +49,4 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   trigger_run: triggerRun,
   trigger_token: triggerToken,
 };
+export const PROCEDURES: Readonly<Record<string, Procedure>> = { diff_page: diffPage, diff_position: diffPosition, raw_diff: rawDiff };

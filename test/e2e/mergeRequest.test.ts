@@ -89,7 +89,7 @@ for (const surface of SURFACES) {
       const sc = r.structuredContent as { changes: { new_path: string; diff: string }[] };
       assert.deepEqual(sc.changes.map((c) => c.new_path), ["a.txt", "b.txt"]);
       assert.match(sc.changes[0].diff, /^@@ /);
-      assert.match(text(r), /^## Merge Request Changes \(2\)\n\n\| File \| Old Path \| New \| Renamed \| Deleted \|\n\| --- \| --- \| --- \| --- \| --- \|\n\| `a\.txt` \|  \| ❌ \| ❌ \| ❌ \|/);
+      assert.match(text(r), /^## Merge Request Changes \(2\)\n\n\| File \| Old Path \| New \| Renamed \| Deleted \| Omitted \|\n\| --- \| --- \| --- \| --- \| --- \| --- \|\n\| `a\.txt` \|  \| ❌ \| ❌ \| ❌ \|/);
       // Each file's diff follows the table in a fence of its own, as GitLab sent it (CMP-5).
       const diffA = sc.changes[0].diff.replace(/\n$/, "");
       assert.ok(text(r).includes(`\n\n### \`a.txt\`\n\n\`\`\`diff\n${diffA}\n\`\`\`\n`), text(r));

@@ -17,6 +17,7 @@ import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { registerCommitRoutes } from "./restCommits.js";
 import { registerTagRoutes } from "./restTags.js";
 import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
+import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion } from "./restReview.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -105,6 +106,7 @@ export class GitLabSimulator {
     registerCiVariableRoutes(router);
     registerCommitRoutes(router);
     registerTagRoutes(router);
+    registerReviewRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -218,6 +220,24 @@ export class GitLabSimulator {
   /** Seeds a note on an issue or a merge request. */
   addNote(projectRef: number | string, on: { issue_iid: number } | { merge_request_iid: number }, seed: NoteSeed): void {
     seedNote(this.state, this.state.requireProject(projectRef), on, seed, this.state.nextSeedTime());
+  }
+
+  /** Seeds a further push of a merge request: a new latest diff version (its files, when given). Answers its ID. */
+  addDiffVersion(projectRef: number | string, iid: number, seed: { head_sha?: string; base_sha?: string; start_sha?: string; real_size?: string; diffs?: Record<string, unknown>[] } = {}): number {
+    const project = this.state.requireProject(projectRef);
+    const mr = this.state.tracker.of(project).mergeRequests.get(iid);
+    if (!mr) throw new Error(`GitLabSimulator: no merge request !${iid}`);
+    return seedDiffVersion(this.state, project, mr, seed);
+  }
+
+  /** Seeds the files a commit changes (GET .../repository/commits/:sha/diff). */
+  addCommitDiff(projectRef: number | string, sha: string, diffs: Record<string, unknown>[]): void {
+    seedCommitDiff(this.state, this.state.requireProject(projectRef), sha, diffs);
+  }
+
+  /** Seeds the answer of GET .../repository/compare for one from/to pair. */
+  addComparison(projectRef: number | string, from: string, to: string, answer: Record<string, unknown>): void {
+    seedComparison(this.state, this.state.requireProject(projectRef), from, to, answer);
   }
 
   /**

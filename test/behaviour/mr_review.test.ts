@@ -1,0 +1,4 @@
+import { runBehaviourTable } from "../helpers/behaviour.js";
+import { table } from "./mr_review.cases.js";
+
+runBehaviourTable(table);
