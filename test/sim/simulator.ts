@@ -11,6 +11,7 @@ import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
+import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -92,6 +93,7 @@ export class GitLabSimulator {
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
+    registerMergeRequestCoreRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     const log: LoggedRequest[] = [];
