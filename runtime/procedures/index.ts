@@ -8,6 +8,8 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { mrApprovalState } from "./mr_approval_state.js";
+import { mrSubscription } from "./mr_subscription.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +32,7 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  mr_approval_state: mrApprovalState,
+  mr_subscription: mrSubscription,
+};

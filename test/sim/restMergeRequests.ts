@@ -10,7 +10,8 @@
 //   should_remove_source_branch deletes the source branch;
 // - lists are offset-paginated: pipelines newest first, diffs in file order, discussions oldest first.
 import { createHash } from "node:crypto";
-import { presentApprovals, presentMergeRequest, presentNote, presentPipeline } from "./trackerEntities.js";
+import { approvalsBody } from "./restMergeRequestApprovals.js";
+import { presentMergeRequest, presentNote, presentPipeline } from "./trackerEntities.js";
 import { messageError, recordNotFound, unauthorized, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS } from "./params.js";
@@ -84,7 +85,7 @@ function approve(ctx: RestContext): RestResult {
   if (mr.state !== "opened" || mr.approverIds.includes(user)) throw unauthorized();
   checkSha(ctx, mr, p.sha);
   mr.approverIds.push(user);
-  return { status: 201, body: presentApprovals(ctx.state, project, mr, ctx.options.externalUrl) };
+  return { status: 201, body: approvalsBody(ctx, project, mr) };
 }
 
 function merge(ctx: RestContext): RestResult {

@@ -366,7 +366,7 @@ function createPipeline(ctx: RestContext): RestResult {
 }
 
 const todos = new WeakMap<SimMergeRequest, { id: number; userId: number; created_at: string }[]>();
-let todoIds = 100;
+const lastTodoId = new WeakMap<object, number>();
 
 function createTodo(ctx: RestContext): RestResult {
   const project = userProject(ctx);
@@ -374,7 +374,9 @@ function createTodo(ctx: RestContext): RestResult {
   const me = currentUserId(ctx);
   const list = todos.get(mr) ?? [];
   if (list.some((t) => t.userId === me)) return { status: 304 };
-  const todo = { id: ++todoIds, userId: me, created_at: jsonTime(ctx.state.now()) };
+  const id = (lastTodoId.get(ctx.state) ?? 100) + 1;
+  lastTodoId.set(ctx.state, id);
+  const todo = { id, userId: me, created_at: jsonTime(ctx.state.now()) };
   todos.set(mr, [...list, todo]);
   const ext = ctx.options.externalUrl;
   const body: Json = {

@@ -12,6 +12,7 @@ import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
+import { registerMergeRequestApprovalRoutes } from "./restMergeRequestApprovals.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -94,6 +95,7 @@ export class GitLabSimulator {
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
     registerMergeRequestCoreRoutes(router);
+    registerMergeRequestApprovalRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     const log: LoggedRequest[] = [];
