@@ -78,6 +78,22 @@ export const table: BehaviourTable = {
       markdown: ["group/other!1", "group/project!3"],
       check: (r) => assert.equal((r.structuredContent as { merge_requests: unknown[] }).merge_requests.length, 3),
     },
+    {
+      id: "merge_request.list_group",
+      name: "an unknown group",
+      params: { group_id: "nogroup" },
+      request: { method: "GET", path: "/groups/nogroup/merge_requests" },
+      markdown: ["not found"],
+      isError: true,
+    },
+    {
+      id: "merge_request.list",
+      name: "one page at a time",
+      params: { project_id: 42, per_page: 1, page: 2 },
+      request: { method: "GET", path: "/projects/42/merge_requests", query: { per_page: "1", page: "2" } },
+      markdown: ["(page 2 of 3)", "Fix typo"],
+      check: (r) => assert.equal((r.structuredContent as { merge_requests: unknown[] }).merge_requests.length, 1),
+    },
     // Create, then get and list it.
     {
       id: "merge_request.create",
