@@ -4,7 +4,7 @@
 import type { ActionRecord } from "./catalog/types.js";
 import { distance } from "./validate.js";
 
-const STOP = new Set("a an and as at by for from in of on or please the to using via with".split(" "));
+const STOP = new Set("a an and as at by can for from in of on or please the to using via with".split(" "));
 
 /** Multi-word names joined into one term before matching (`merge request` → merge_request). */
 const PHRASES: [RegExp, string][] = [

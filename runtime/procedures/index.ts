@@ -18,6 +18,8 @@ import { triggerToken } from "./trigger_token.js";
 import { diffPage } from "./diff_page.js";
 import { diffPosition } from "./diff_position.js";
 import { rawDiff } from "./raw_diff.js";
+import { mrApprovalState } from "./mr_approval_state.js";
+import { mrSubscription } from "./mr_subscription.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -50,3 +52,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   trigger_token: triggerToken,
 };
 export const PROCEDURES: Readonly<Record<string, Procedure>> = { diff_page: diffPage, diff_position: diffPosition, raw_diff: rawDiff };
+  mr_approval_state: mrApprovalState,
+  mr_subscription: mrSubscription,
+};

@@ -10,7 +10,8 @@
 //   should_remove_source_branch deletes the source branch;
 // - lists are offset-paginated: pipelines newest first, diffs in file order, discussions oldest first.
 import { createHash } from "node:crypto";
-import { presentApprovals, presentMergeRequest, presentNote, presentPipeline } from "./trackerEntities.js";
+import { approvalsBody } from "./restMergeRequestApprovals.js";
+import { presentMergeRequest, presentNote, presentPipeline } from "./trackerEntities.js";
 import { messageError, recordNotFound, unauthorized, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS } from "./params.js";
@@ -19,7 +20,7 @@ import { linkContext, type RestContext, type RestResult, type Router } from "./r
 import { jsonTime, type SimProject } from "./state.js";
 import type { SimMergeRequest, SimNote } from "./tracker.js";
 
-function findMergeRequest(ctx: RestContext, project: SimProject): SimMergeRequest {
+export function findMergeRequest(ctx: RestContext, project: SimProject): SimMergeRequest {
   if (!/^\d+$/.test(ctx.route.merge_request_iid)) throw validationError(["merge_request_iid is invalid"]);
   const mr = ctx.state.tracker.of(project).mergeRequests.get(Number(ctx.route.merge_request_iid));
   if (!mr) throw recordNotFound();
@@ -66,6 +67,8 @@ function listDiscussions(ctx: RestContext): RestResult {
   return { status: 200, body: page.items, headers: page.headers };
 }
 
+const ACTIVE_PIPELINE = ["created", "waiting_for_resource", "preparing", "pending", "running", "scheduled"];
+
 function checkSha(ctx: RestContext, mr: SimMergeRequest, sha: unknown): void {
   if (typeof sha === "string" && sha !== mr.sha) throw messageError(409, `SHA does not match HEAD of source branch: ${mr.sha}`);
 }
@@ -82,7 +85,7 @@ function approve(ctx: RestContext): RestResult {
   if (mr.state !== "opened" || mr.approverIds.includes(user)) throw unauthorized();
   checkSha(ctx, mr, p.sha);
   mr.approverIds.push(user);
-  return { status: 201, body: presentApprovals(ctx.state, project, mr, ctx.options.externalUrl) };
+  return { status: 201, body: approvalsBody(ctx, project, mr) };
 }
 
 function merge(ctx: RestContext): RestResult {
@@ -97,13 +100,21 @@ function merge(ctx: RestContext): RestResult {
     { name: "sha", type: "string" },
   ]);
   authorizeWrite(ctx);
-  if (mr.state !== "opened" || mr.draft || mr.has_conflicts || mr.detailed_merge_status !== "mergeable") {
+  // With merge_when_pipeline_succeeds and a head pipeline still running, GitLab sets auto-merge instead.
+  const head = ctx.state.tracker.pipelinesOf(project, mr.iid)[0];
+  const autoMerge = p.merge_when_pipeline_succeeds === true && head !== undefined && ACTIVE_PIPELINE.includes(head.status);
+  if (mr.state !== "opened" || mr.draft || mr.has_conflicts || (!autoMerge && mr.detailed_merge_status !== "mergeable")) {
     throw messageError(405, "405 Method Not Allowed");
   }
   checkSha(ctx, mr, p.sha);
   const now = jsonTime(ctx.state.now());
+  if (autoMerge) {
+    Object.assign(mr, { autoMerge: true, updated_at: now });
+    return { status: 200, body: presentMergeRequest(ctx.state, project, mr, ctx.options.externalUrl) };
+  }
   Object.assign(mr, {
     state: "merged",
+    autoMerge: false,
     merged_at: now,
     updated_at: now,
     mergeUserId: currentUserId(ctx),

@@ -11,6 +11,8 @@ import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
+import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
+import { registerMergeRequestApprovalRoutes } from "./restMergeRequestApprovals.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
@@ -100,6 +102,8 @@ export class GitLabSimulator {
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
     registerPipelineRoutes(router);
+    registerMergeRequestCoreRoutes(router);
+    registerMergeRequestApprovalRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);

@@ -83,6 +83,10 @@ export interface SimMergeRequest {
   /** IIDs of issues the merge request closes when merged. */
   closesIssues: number[];
   notes: SimNote[];
+  /** Whether the current user gets notifications (unset: subscribed, as the author is). */
+  subscribed?: boolean;
+  /** Set to merge when the pipeline succeeds (auto-merge). */
+  autoMerge?: boolean;
 }
 
 export interface SimDiff {

@@ -137,7 +137,7 @@ export function presentMergeRequestBasic(state: SimState, project: SimProject, m
     imported_from: "none",
     work_in_progress: mr.draft,
     milestone: null,
-    merge_when_pipeline_succeeds: false,
+    merge_when_pipeline_succeeds: mr.autoMerge === true,
     merge_status: mr.state !== "opened" ? "can_be_merged" : mr.has_conflicts ? "cannot_be_merged" : "can_be_merged",
     detailed_merge_status: mr.state === "opened" ? mr.detailed_merge_status : "not_open",
     sha: mr.sha,
@@ -165,7 +165,7 @@ export function presentMergeRequest(state: SimState, project: SimProject, mr: Si
   const head = pipelines[0] ? presentPipeline(project, pipelines[0], externalUrl) : null;
   return {
     ...presentMergeRequestBasic(state, project, mr, externalUrl),
-    subscribed: true,
+    subscribed: mr.subscribed ?? true,
     changes_count: mr.changes.length > 1000 ? "1000+" : String(mr.changes.length),
     latest_build_started_at: head ? pipelines[0].created_at : null,
     latest_build_finished_at: head ? pipelines[0].updated_at : null,
