@@ -44,14 +44,15 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   ci_variable_secret: ciVariableSecret,
-  release_link_batch: releaseLinkBatch,
+  diff_page: diffPage,
+  diff_position: diffPosition,
+  mr_approval_state: mrApprovalState,
+  mr_subscription: mrSubscription,
   pipeline_latest: pipelineLatest,
   pipeline_wait: pipelineWait,
+  raw_diff: rawDiff,
+  release_link_batch: releaseLinkBatch,
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
-};
-export const PROCEDURES: Readonly<Record<string, Procedure>> = { diff_page: diffPage, diff_position: diffPosition, raw_diff: rawDiff };
-  mr_approval_state: mrApprovalState,
-  mr_subscription: mrSubscription,
 };
