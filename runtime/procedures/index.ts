@@ -8,6 +8,9 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { jobTrace } from "./job_trace.js";
+import { jobWait } from "./job_wait.js";
+import { jobArtifactDownload } from "./job_artifact_download.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +33,8 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  job_trace: jobTrace,
+  job_wait: jobWait,
+  job_artifact_download: jobArtifactDownload,
+};
