@@ -12,6 +12,7 @@ import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
+import { registerJobRoutes } from "./restJobs.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -92,6 +93,7 @@ export class GitLabSimulator {
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
     registerMergeRequestRoutes(router);
+    registerJobRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     const log: LoggedRequest[] = [];
