@@ -55,14 +55,15 @@ export class HeadTail {
   }
 }
 
-/** UTF-8 text without NUL bytes (RES-31); a cut multi-byte character at the very end is allowed. */
+/** UTF-8 text without NUL bytes (RES-31); a character cut in two at the end of an incomplete head is allowed. */
 export function isText(bytes: Buffer, complete: boolean): boolean {
   if (bytes.includes(0)) return false;
-  const decoded = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  const bad = decoded.indexOf("\uFFFD");
-  if (bad < 0) return true;
-  // Only a replacement at the very end, from a character the head cut in two, is acceptable.
-  return !complete && bad >= decoded.length - 1 && !bytes.subarray(0, bytes.length - 3).toString("utf8").includes("\uFFFD");
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: !complete });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface ZipEntry {

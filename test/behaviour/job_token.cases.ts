@@ -87,7 +87,7 @@ export const table: BehaviourTable = {
       params: { project_id: 42, target_group_id: 7 },
       confirm: true,
       request: { method: "DELETE", path: "/projects/42/job_token_scope/groups_allowlist/7" },
-      markdown: ["404"],
+      markdown: ["not found"],
       isError: true,
     },
   ],
