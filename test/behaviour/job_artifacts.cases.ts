@@ -25,6 +25,8 @@ export const table: BehaviourTable = {
     sim.addDocument("job", 42, job(701, "rspec", "test", "success", { ...META, _artifacts: ARTIFACTS }));
     sim.addDocument("job", 42, job(702, "lint", "test", "success"));
     sim.addDocument("job", 42, job(703, "build", "build", "success", { ...META, _artifacts: { "dist/app.js": "console.log(1)\n" } }));
+    // GitLab.com may send a download on to its CDN: the address is the answer, not followed with the token.
+    sim.inject({ method: "GET", path: "/projects/42/jobs/704/artifacts", status: 302, body: "", headers: { location: "https://cdn.example.com/artifacts/704.zip?sig=abc" }, times: Infinity });
   },
   cases: [
     {
@@ -63,6 +65,14 @@ export const table: BehaviourTable = {
       request: { method: "GET", path: "/projects/42/jobs/702/artifacts" },
       markdown: ["Job artifacts Not Found"],
       isError: true,
+    },
+    {
+      id: "job.download_artifacts",
+      name: "a redirect to object storage answers its address",
+      params: { project_id: 42, job_id: 704 },
+      request: { method: "GET", path: "/projects/42/jobs/704/artifacts" },
+      markdown: ["object storage", "https://cdn.example.com/artifacts/704.zip"],
+      check: (r) => assert.match((r.structuredContent as { url: string }).url, /^https:\/\/cdn\.example\.com\//),
     },
     {
       id: "job.download_single_artifact",
