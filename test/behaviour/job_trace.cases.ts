@@ -27,6 +27,7 @@ export const table: BehaviourTable = {
     sim.addDocument("job", 42, job(601, "rspec", "test", "failed", { _trace: LOG }));
     sim.addDocument("job", 42, job(602, "huge", "test", "failed", { _trace_synthetic: { lines: 600_000, width: 100 } }));
     sim.addDocument("job", 42, job(603, "quiet", "test", "success", { _trace: "" }));
+    sim.addDocument("job", 42, job(604, "endless", "test", "failed", { _trace_synthetic: { lines: 850_000, width: 100 } }));
   },
   cases: [
     {
@@ -119,6 +120,29 @@ export const table: BehaviourTable = {
         assert.ok(t.start_line > 100_000);
         assert.ok(Buffer.byteLength(JSON.stringify(r.structuredContent)) <= 64 * 1024);
         assert.ok((t.truncation?.continue_params.start_line ?? 0) >= 100_000);
+      },
+    },
+    {
+      id: "job.trace",
+      name: "a 50 MB log searched: the match near the end, with context",
+      surfaces: ["individual"],
+      params: { project_id: 42, job_id: 602, pattern: "job failed", context_lines: 2 },
+      request: { method: "GET", path: "/projects/42/jobs/602/trace" },
+      markdown: ["Showing lines 599998–600000 of 600000: 1 matching line with context.", "600000: ERROR: Job failed: exit code 1", "599999- line 599999 ok"],
+    },
+    {
+      id: "job.trace",
+      name: "a log over 64 MiB: reading stops there and the line count is unknown",
+      surfaces: ["dynamic"],
+      params: { project_id: 42, job_id: 604, tail_lines: 3 },
+      request: { method: "GET", path: "/projects/42/jobs/604/trace" },
+      markdown: ["of an unknown number (the server stopped reading at 64 MiB)", "⚠️ The log is larger than 64 MiB"],
+      check: (r) => {
+        const t = r.structuredContent as Trace & { read_limit_reached?: boolean };
+        assert.equal(t.total_lines, 0);
+        assert.equal(t.total_bytes, 64 * 1024 * 1024);
+        assert.equal(t.read_limit_reached, true);
+        assert.equal(t.truncated, true);
       },
     },
   ],
