@@ -2,223 +2,12 @@
 // client's sink chunk by chunk; only the lines the window needs are kept (a ring for the tail, the
 // requested range, or matches with their context), so a log of any size costs memory in proportion to
 // the window, never to the log. At most 64 MiB are read; past that the line count is unknown.
-import { StringDecoder } from "node:string_decoder";
 import { nextStepsSection } from "../markdown/writer.js";
 import type { Procedure } from "./index.js";
+import { TraceWindow, type KeptLine } from "./traceWindow.js";
 
-/** RES-25: the most bytes of a log the server reads. */
-export const TRACE_READ_LIMIT = 64 * 1024 * 1024;
-/** A kept line longer than this is cut: one minified line must not fill the window on its own. */
-const LINE_CAP = 8 * 1024;
-const DEFAULT_LINES = 500;
-const DEFAULT_CONTEXT = 3;
-
-export interface TraceOptions {
-  /** Last lines to keep (tail mode, the default). */
-  readonly tailLines?: number;
-  /** First line of a range (1-based) and its length (range mode). */
-  readonly startLine?: number;
-  readonly lineCount?: number;
-  /** Case-insensitive substring; matching lines and their context are kept (search mode). */
-  readonly pattern?: string;
-  readonly contextLines?: number;
-  readonly raw?: boolean;
-  /** Keep at most about this many bytes of text: the answer cannot show more anyway. */
-  readonly keepBytes: number;
-  /** Bytes read at most (RES-25); a test may lower it. */
-  readonly readLimit?: number;
-}
-
-/** One kept line: its number (1-based) and its text, and for a search whether it matched. */
-export interface KeptLine {
-  readonly n: number;
-  readonly text: string;
-  readonly match?: boolean;
-}
-
-export interface TraceWindowResult {
-  readonly lines: readonly KeptLine[];
-  /** Lines in the log after cleaning; 0 when the read stopped at the limit. */
-  readonly totalLines: number;
-  readonly totalBytes: number;
-  readonly limitReached: boolean;
-  /** The window held more lines than were kept (the keepBytes bound dropped its first lines). */
-  readonly droppedFront: boolean;
-  /** The first line the window asked for (tail mode: where the tail starts), for continuations. */
-  readonly windowStart: number;
-  readonly windowLines: number;
-  readonly matchCount: number;
-}
-
-// CSI sequences (colors, erase line), OSC sequences (titles, links) and two-byte escapes.
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
-// GitLab's collapsible section markers: section_start:<unix time>:<name>[<options>]\r\e[0K.
-const SECTION = /section_(?:start|end):\d+:[A-Za-z0-9_.-]+(?:\[[^\]]*\])?\r?(?:\x1b\[0?K)?/g;
-
-/**
- * One log line as a reader sees it: section markers and escapes removed, and a carriage return
- * overwrite resolved to what the terminal ended with. Undefined for a line that held only markers.
- */
-export function cleanLine(line: string): string | undefined {
-  let text = line.endsWith("\r") ? line.slice(0, -1) : line;
-  const hadMarker = text.includes("section_");
-  if (hadMarker) text = text.replace(SECTION, "");
-  if (text.includes("\x1b")) text = text.replace(ANSI, "");
-  if (text.includes("\r")) {
-    const parts = text.split("\r").filter((p) => p !== "");
-    text = parts.length > 0 ? parts[parts.length - 1] : "";
-  }
-  if (hadMarker && text.trim() === "" && line.trim() !== "") return undefined;
-  return text;
-}
-
-const lineBytes = (l: KeptLine) => Buffer.byteLength(l.text) + 12;
-
-/** Takes a log chunk by chunk (push returns false once the read limit is reached) and keeps the window. */
-export class TraceWindow {
-  private decoder = new StringDecoder("utf8");
-  private partial = "";
-  private partialCut = false;
-  private count = 0;
-  private bytes = 0;
-  private limitReached = false;
-  private kept: KeptLine[] = [];
-  private keptHead = 0;
-  private keptBytes = 0;
-  private droppedFront = false;
-  private before: KeptLine[] = [];
-  private afterLeft = 0;
-  private matches = 0;
-  private lastKept = 0;
-  private readonly mode: "tail" | "range" | "search";
-  private readonly limit: number;
-  private readonly needle: string;
-
-  constructor(private readonly opts: TraceOptions) {
-    this.mode = opts.pattern !== undefined ? "search" : opts.startLine !== undefined ? "range" : "tail";
-    this.limit = opts.readLimit ?? TRACE_READ_LIMIT;
-    this.needle = (opts.pattern ?? "").toLowerCase();
-  }
-
-  /** Starts over: a retried read sends the log again from its first byte. */
-  reset(): void {
-    this.decoder = new StringDecoder("utf8");
-    this.partial = "";
-    this.partialCut = false;
-    this.count = this.bytes = this.keptHead = this.keptBytes = this.matches = this.afterLeft = this.lastKept = 0;
-    this.limitReached = this.droppedFront = false;
-    this.kept = [];
-    this.before = [];
-  }
-
-  push(chunk: Buffer): boolean {
-    const room = this.limit - this.bytes;
-    const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-    this.bytes += part.length;
-    this.take(this.decoder.write(part));
-    if (this.bytes >= this.limit) {
-      this.limitReached = true;
-      return false;
-    }
-    return true;
-  }
-
-  private take(text: string): void {
-    let from = 0;
-    for (;;) {
-      const nl = text.indexOf("\n", from);
-      if (nl < 0) break;
-      this.addPartial(text.slice(from, nl));
-      this.line(this.partial);
-      this.partial = "";
-      this.partialCut = false;
-      from = nl + 1;
-    }
-    if (from < text.length) this.addPartial(text.slice(from));
-  }
-
-  // A line without an end keeps growing: only its first LINE_CAP characters (and any final \r part) matter.
-  private addPartial(s: string): void {
-    if (this.partialCut) return;
-    this.partial += s;
-    if (this.partial.length > LINE_CAP * 4) {
-      this.partial = this.partial.slice(0, LINE_CAP * 4);
-      this.partialCut = true;
-    }
-  }
-
-  private line(rawLine: string): void {
-    const cleaned = this.opts.raw ? rawLine.replace(/\r$/, "") : cleanLine(rawLine);
-    if (cleaned === undefined) return;
-    const n = ++this.count;
-    const text = cleaned.length > LINE_CAP ? `${cleaned.slice(0, LINE_CAP)} … [line cut]` : cleaned;
-    if (this.mode === "tail") this.keep({ n, text });
-    else if (this.mode === "range") {
-      const start = this.opts.startLine!;
-      if (n >= start && n < start + (this.opts.lineCount ?? DEFAULT_LINES)) this.keep({ n, text });
-    } else this.search({ n, text });
-  }
-
-  private search(l: KeptLine): void {
-    const context = this.opts.contextLines ?? DEFAULT_CONTEXT;
-    if (l.text.toLowerCase().includes(this.needle)) {
-      this.matches++;
-      for (const b of this.before) if (b.n > this.lastKept) this.keep(b);
-      this.before = [];
-      this.keep({ ...l, match: true });
-      this.afterLeft = context;
-      return;
-    }
-    if (this.afterLeft > 0) {
-      this.afterLeft--;
-      this.keep(l);
-      return;
-    }
-    if (context > 0) {
-      this.before.push(l);
-      if (this.before.length > context) this.before.shift();
-    }
-  }
-
-  // Kept lines live in an array read from keptHead: dropping the first is O(1), compacted now and then.
-  private keep(l: KeptLine): void {
-    this.kept.push(l);
-    this.lastKept = l.n;
-    this.keptBytes += lineBytes(l);
-    const max = this.mode === "tail" ? (this.opts.tailLines ?? DEFAULT_LINES) : Infinity;
-    while (this.kept.length - this.keptHead > 1 && (this.kept.length - this.keptHead > max || this.keptBytes > this.opts.keepBytes)) {
-      const first = this.kept[this.keptHead++];
-      this.keptBytes -= lineBytes(first);
-      if (this.kept.length - this.keptHead < max) this.droppedFront = true;
-    }
-    if (this.keptHead > 1024 && this.keptHead * 2 > this.kept.length) {
-      this.kept = this.kept.slice(this.keptHead);
-      this.keptHead = 0;
-    }
-  }
-
-  end(): TraceWindowResult {
-    if (!this.limitReached) {
-      this.take(this.decoder.end());
-      if (this.partial !== "") this.line(this.partial);
-      this.partial = "";
-    }
-    const lines = this.kept.slice(this.keptHead);
-    const tail = this.opts.tailLines ?? DEFAULT_LINES;
-    const windowStart = this.mode === "range" ? this.opts.startLine! : this.mode === "tail" ? Math.max(1, this.count - tail + 1) : (lines[0]?.n ?? 0);
-    const windowLines = this.mode === "range" ? Math.max(0, Math.min(this.count, windowStart + (this.opts.lineCount ?? DEFAULT_LINES) - 1) - windowStart + 1) : this.mode === "tail" ? Math.min(tail, this.count) : lines.length;
-    return {
-      lines,
-      totalLines: this.limitReached ? 0 : this.count,
-      totalBytes: this.bytes,
-      limitReached: this.limitReached,
-      droppedFront: this.droppedFront,
-      windowStart,
-      windowLines,
-      matchCount: this.matches,
-    };
-  }
-}
+/** line_count's bound (RES-22). */
+const MAX_LINES = 10_000;
 
 /** A fence longer than any backtick or tilde run in the text (SAF-49). */
 function fenced(body: string): string {
@@ -274,16 +63,16 @@ export const jobTrace: Procedure = async ({ params, ctx, call, steps }) => {
     let notice = "";
     let truncation: Record<string, unknown> | undefined;
     if (clipped && first > 1) {
-      const count = Math.min(10000, Math.max(1, search ? DEFAULT_LINES : first - w.windowStart));
-      const from = search ? 1 : Math.max(1, first - count);
-      const continueParams = search
-        ? { project_id: params.project_id, job_id: jobId, pattern, start_line: from, line_count: first - 1 }
-        : { project_id: params.project_id, job_id: jobId, start_line: from, line_count: Math.min(10000, first - from) };
+      // The lines before the first one shown, at most 10,000 (line_count's bound), from the window's start.
+      const windowStart = search ? ((params.start_line as number | undefined) ?? 1) : w.windowStart;
+      const from = Math.max(1, windowStart, first - MAX_LINES);
+      const more = { start_line: from, line_count: first - from, ...(search ? { pattern, context_lines: params.context_lines } : {}) };
+      const continueParams = { project_id: params.project_id, job_id: jobId, ...more };
       const total = search ? w.matchCount : w.windowLines;
       const shownCount = search ? (matches?.length ?? 0) : shown.length;
       truncation = { reason: "log_window", unit: search ? "items" : "lines", shown: shownCount, total, continue_with: "job.trace", continue_params: continueParams };
       notice = `⚠️ Truncated: showing ${shownCount} of ${total} ${search ? "matches" : "lines"} (the last ones), to fit the response size.`;
-      steps.unshift(`Use action 'job.trace' with ${JSON.stringify(search ? { start_line: from, line_count: Math.min(10000, first - 1) } : { start_line: from, line_count: Math.min(10000, first - from) })} to read the lines before line ${first}`);
+      steps.unshift(`Use action 'job.trace' with ${JSON.stringify(more)} to read the lines before line ${first}`);
     }
     const totalText = w.limitReached ? "an unknown number (the server stopped reading at 64 MiB)" : String(w.totalLines);
     const parts = [`## Log of job #${jobId}`];

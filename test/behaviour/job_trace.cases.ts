@@ -145,5 +145,18 @@ export const table: BehaviourTable = {
         assert.equal(t.truncated, true);
       },
     },
+    {
+      id: "job.trace",
+      name: "a search with more matches than fit keeps the last ones and continues before them",
+      surfaces: ["meta"],
+      params: { project_id: 42, job_id: 602, pattern: "line 59", context_lines: 0 },
+      request: { method: "GET", path: "/projects/42/jobs/602/trace" },
+      markdown: ["⚠️ Truncated: showing", "of 11111 matches", "599999: line 599999 ok", "Use action 'job.trace' with {\"start_line\":"],
+      check: (r) => {
+        const t = r.structuredContent as Trace & { truncation: { continue_params: Record<string, unknown> } };
+        assert.equal(t.truncation.continue_params.pattern, "line 59");
+        assert.equal((t.truncation.continue_params.start_line as number) + (t.truncation.continue_params.line_count as number), t.start_line);
+      },
+    },
   ],
 };

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { cleanLine, TraceWindow } from "../../runtime/procedures/job_trace.js";
+import { cleanLine, TraceWindow } from "../../runtime/procedures/traceWindow.js";
 import { waitLoop } from "../../runtime/procedures/job_wait.js";
 import { HeadTail, isText, zipEntries } from "../../runtime/procedures/job_artifact_download.js";
 import { storedZip } from "../sim/restJobs.js";
@@ -57,6 +57,9 @@ describe("job log window", () => {
     const s = search.end();
     assert.equal(s.matchCount, 11);
     assert.deepEqual(s.lines.slice(0, 2).map((l) => l.n), [1, 10]);
+    const within = new TraceWindow({ pattern: "row 1", startLine: 12, lineCount: 5, contextLines: 0, keepBytes: 1 << 20 });
+    within.push(text);
+    assert.deepEqual(within.end().lines.map((l) => l.n), [12, 13, 14, 15, 16]);
   });
 
   it("a retried read starts over", () => {
