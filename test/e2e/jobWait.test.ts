@@ -29,14 +29,16 @@ describe("job.wait over MCP", () => {
     const r = await conn.client.callTool({ name: "gitlab_job_wait", arguments: { project_id: 42, job_id: 801, interval: 5 } }, undefined, { onprogress: (p) => heard.push(p), timeout: 60_000 });
     assert.equal(r.isError, undefined, text(r as never));
     assert.match(text(r as never), /^## ✅ Job #801: lint/);
+    // The last poll's notification races the result itself, and a client drops progress for a request
+    // already answered: the polls before the last are what must have been heard, in order.
     assert.deepEqual(
-      heard.map((p) => [p.progress, p.message]),
+      heard.slice(0, 2).map((p) => [p.progress, p.message]),
       [
         [1, "Job #801 is pending (poll 1)"],
         [2, "Job #801 is running (poll 2)"],
-        [3, "Job #801 is success (poll 3)"],
       ],
     );
+    if (heard[2]) assert.deepEqual([heard[2].progress, heard[2].message], [3, "Job #801 is success (poll 3)"]);
   });
 
   it("stops at the action deadline with the last status and a way to keep waiting", async () => {
