@@ -19,6 +19,10 @@ const JOINED = new Set(PHRASES.flatMap(([, joined]) => [joined.replace("$1", "")
 
 /** Synonyms and verb forms (DYN-8): a query term also means these catalog words. */
 const SYNONYMS: Record<string, string[]> = {
+  // Jobs: the words people use for a job's log, its lifecycle, artifacts and the job token allowlist.
+  log: ["trace"], logs: ["trace"], output: ["trace"], rerun: ["retry"], reintentar: ["retry"], abort: ["cancel"], manual: ["play"],
+  wipe: ["erase"], archive: ["download"], zip: ["download"], herunterladen: ["download"], descargar: ["download"], file: ["single"],
+  latest: ["by", "ref"], trigger: ["bridges"], downstream: ["bridges"], allowlist: ["scope", "inbound"], disable: ["patch"], enable: ["patch"], revoke: ["remove"], restart: ["retry"],
   mr: ["merge_request"], mrs: ["merge_requests"], pr: ["merge_request"], prs: ["merge_requests"], ticket: ["issue"], tickets: ["issues"], bug: ["issue"],
   secret: ["ci_variable", "token"], show: ["get"], fetch: ["get"], read: ["get"], view: ["get"], display: ["get"], details: ["get"],
   inspect: ["get"], describe: ["get"], remove: ["delete"], erase: ["delete"], destroy: ["delete"], drop: ["delete"], purge: ["delete"],

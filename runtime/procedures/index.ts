@@ -20,6 +20,9 @@ import { diffPosition } from "./diff_position.js";
 import { rawDiff } from "./raw_diff.js";
 import { mrApprovalState } from "./mr_approval_state.js";
 import { mrSubscription } from "./mr_subscription.js";
+import { jobTrace } from "./job_trace.js";
+import { jobWait } from "./job_wait.js";
+import { jobArtifactDownload } from "./job_artifact_download.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -55,4 +58,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
+  job_trace: jobTrace,
+  job_wait: jobWait,
+  job_artifact_download: jobArtifactDownload,
 };

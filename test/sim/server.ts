@@ -1,6 +1,7 @@
 // HTTP front door: body parsing, the request log, fault injection, and
 // dispatch to the REST router (/api/v4) or the GraphQL endpoint (/api/graphql).
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { createServer as createHttpsServer } from "node:https";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { authenticateRest } from "./auth.js";
@@ -88,6 +89,16 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     vary: "Origin",
     "x-request-id": randomBytes(13).toString("hex").toUpperCase(),
   };
+  // Bytes (an artifact) and streams (a job log made while it is sent) go out as they are.
+  if (body instanceof Readable || Buffer.isBuffer(body)) {
+    res.writeHead(status, { ...base, ...headers });
+    if (Buffer.isBuffer(body)) res.end(body);
+    else {
+      res.on("close", () => body.destroy());
+      body.pipe(res);
+    }
+    return;
+  }
   let payload = "";
   if (status !== 204 && status !== 304 && body !== undefined) {
     if (typeof body === "string") {

@@ -20,6 +20,7 @@ import { registerCommitRoutes } from "./restCommits.js";
 import { registerTagRoutes } from "./restTags.js";
 import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
 import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion } from "./restReview.js";
+import { registerJobRoutes } from "./restJobs.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -104,6 +105,7 @@ export class GitLabSimulator {
     registerPipelineRoutes(router);
     registerMergeRequestCoreRoutes(router);
     registerMergeRequestApprovalRoutes(router);
+    registerJobRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
