@@ -12,13 +12,13 @@ const statusOf = (p: unknown) => String((p as { status?: unknown } | null)?.stat
 
 export const pipelineWait: Procedure = async ({ params, ctx, call, object }) => {
   const scale = pollTimeScale();
-  const timeoutSeconds = params.timeout_seconds as number;
+  const timeoutSeconds = (params.timeout as number | undefined) ?? 300;
   const seconds = (ms: number) => Math.round(ms / scale / 1000);
   const end = await poll({
     read: async () => (await ctx.client.rest(call)).body,
     done: (p) => FINAL_PIPELINE_STATUSES.has(statusOf(p)),
     describe: (p, ms) => `pipeline #${String(params.pipeline_id)} is ${statusOf(p)} after ${seconds(ms)} s`,
-    intervalMs: (params.interval_seconds as number) * 1000 * scale,
+    intervalMs: ((params.interval as number | undefined) ?? 10) * 1000 * scale,
     timeoutMs: timeoutSeconds * 1000 * scale,
     signal: ctx.signal,
     progress: ctx.progress,

@@ -190,7 +190,7 @@ export const table: BehaviourTable = {
     {
       id: "pipeline.wait",
       name: "polls until the pipeline finishes",
-      params: { project_id: 42, pipeline_id: 1207, interval_seconds: 5 },
+      params: { project_id: 42, pipeline_id: 1207, interval: 5 },
       request: [
         { method: "GET", path: "/projects/42/pipelines/1207" },
         { method: "GET", path: "/projects/42/pipelines/1207" },
@@ -202,7 +202,7 @@ export const table: BehaviourTable = {
     {
       id: "pipeline.wait",
       name: "a pipeline still running at the timeout is an answer, not an error",
-      params: { project_id: 42, pipeline_id: 1208, timeout_seconds: 10, interval_seconds: 5 },
+      params: { project_id: 42, pipeline_id: 1208, timeout: 10, interval: 5 },
       request: { method: "GET", path: "/projects/42/pipelines/1208" },
       markdown: [/^⏳ Still running after \d+ s \(the 10 s timeout passed\); call pipeline\.wait again/, "Pipeline #1208"],
       check: (r) => assert.equal((r.structuredContent!.wait as { finished: boolean }).finished, false),
@@ -218,8 +218,8 @@ export const table: BehaviourTable = {
     {
       id: "pipeline.wait",
       name: "an interval under 5 s is refused before anything is sent",
-      params: { project_id: 42, pipeline_id: 1207, interval_seconds: 1 },
-      markdown: [/interval_seconds/],
+      params: { project_id: 42, pipeline_id: 1207, interval: 1 },
+      markdown: [/interval/],
       isError: true,
     },
     {

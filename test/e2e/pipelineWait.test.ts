@@ -38,7 +38,7 @@ describe("pipeline.wait polls with progress, and stops on cancellation", () => {
 
   it("each poll is a progress notification naming the status, until the pipeline finishes", async () => {
     const heard: { progress: number; message?: string }[] = [];
-    const r = await wait(conn, { pipeline_id: 1207, interval_seconds: 5 }, { onprogress: (p) => heard.push(p) });
+    const r = await wait(conn, { pipeline_id: 1207, interval: 5 }, { onprogress: (p) => heard.push(p) });
     assert.equal(r.isError, undefined, text(r));
     assert.match(text(r), /^## ✅ Pipeline #1207/);
     // The SDK client hands progress to its listener a microtask late and forgets a request's listener
@@ -58,7 +58,7 @@ describe("pipeline.wait polls with progress, and stops on cancellation", () => {
     sim.clearLog();
     const controller = new AbortController();
     let heard = 0;
-    const call = wait(conn, { pipeline_id: 1208, interval_seconds: 5, timeout_seconds: 3600 }, {
+    const call = wait(conn, { pipeline_id: 1208, interval: 5, timeout: 3600 }, {
       signal: controller.signal,
       onprogress: () => {
         if (++heard === 2) controller.abort();
@@ -88,7 +88,7 @@ describe("pipeline.wait ends at the action deadline with an answer", () => {
 
   it("a pipeline still running when the deadline comes is its card, headed by how long we waited", async () => {
     const started = Date.now();
-    const r = await wait(conn, { pipeline_id: 1208, interval_seconds: 5, timeout_seconds: 3600 });
+    const r = await wait(conn, { pipeline_id: 1208, interval: 5, timeout: 3600 });
     const took = Date.now() - started;
     assert.equal(r.isError, undefined, text(r));
     assert.match(text(r), /^⏳ Still running after \d+ s \(the action deadline came\); call pipeline\.wait again to keep waiting\.\n\n## 🔵 Pipeline #1208/);
