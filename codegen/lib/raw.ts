@@ -17,6 +17,7 @@ export interface RawParam {
   min_length?: number;
   max_length?: number;
   format?: string;
+  pattern?: string;
   aliases?: string[];
 }
 

@@ -38,6 +38,7 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.maximum !== undefined) s.maximum = p.maximum;
   if (p.min_length !== undefined) s.minLength = p.min_length;
   if (p.max_length !== undefined) s.maxLength = p.max_length;
+  if (p.pattern !== undefined) s.pattern = p.pattern;
   return s;
 }
 
