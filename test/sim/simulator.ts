@@ -11,6 +11,8 @@ import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
+import { registerMergeRequestActivityRoutes, seedMergeRequestActivity, type MergeRequestActivitySeed } from "./restMergeRequestActivity.js";
+import { registerMergeTrainRoutes, seedMergeTrainCar, type MergeTrainCarSeed } from "./restMergeTrains.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -94,6 +96,8 @@ export class GitLabSimulator {
     registerMergeRequestRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
+    registerMergeRequestActivityRoutes(router);
+    registerMergeTrainRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -216,6 +220,16 @@ export class GitLabSimulator {
   addDocument(kind: DocumentKind, scope: number | string, doc: Record<string, unknown>): void {
     const where = scope === "instance" || DOCUMENT_SCOPE_IS_GROUP.has(kind) ? scope : this.state.requireProject(scope).id;
     putDocument(this.state, kind, where, doc);
+  }
+
+  /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
+  addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
+    seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
+  }
+
+  /** Seeds a merge train car for a seeded merge request (its target branch names the train). */
+  addMergeTrainCar(projectRef: number | string, seed: MergeTrainCarSeed): void {
+    seedMergeTrainCar(this.state, this.state.requireProject(projectRef), seed);
   }
 
   close(): Promise<void> {
