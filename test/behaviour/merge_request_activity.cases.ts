@@ -17,7 +17,7 @@ export const table: BehaviourTable = {
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     sim.addUser({ id: 2, username: "alice" });
     sim.addMergeRequest(42, { title: "Add login page", source_branch: "feature/login" }); // id 5001
-    sim.addMergeRequest(42, { title: "Refactor auth", source_branch: "refactor/auth" }); // id 5002
+    sim.addMergeRequest(42, { title: "Refactor auth", source_branch: "refactor/auth", labels: ["backend"] }); // id 5002
     sim.addMergeRequest(42, { title: "Old fix", source_branch: "fix/old", state: "merged" });
     sim.addNote(42, { merge_request_iid: 1 }, { body: "Looks good", author: "alice" }); // note 9001
     sim.addMergeRequestActivity(42, 1, {
@@ -147,6 +147,13 @@ export const table: BehaviourTable = {
       params: { project_id: 42, merge_request_iid: 1 },
       request: { method: "GET", path: `${MR}/resource_label_events` },
       markdown: ["Label Events", "bug", "alice"],
+    },
+    {
+      id: "merge_request.event_mr_label_list",
+      name: "labels a merge request was created with have their add events",
+      params: { project_id: 42, merge_request_iid: 2 },
+      request: { method: "GET", path: "/projects/42/merge_requests/2/resource_label_events" },
+      markdown: ["| add | `backend` |"],
     },
     {
       id: "merge_request.event_mr_label_get",

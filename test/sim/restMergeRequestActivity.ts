@@ -17,7 +17,10 @@
 //   subtracting more than was spent is 400 {"message":{"base":["Time to subtract exceeds the total time spent"]}};
 // - context commits: a SHA already added is 400 "Context commits: [\"<sha>\"] are already created", a SHA
 //   the repository does not have 400 "One or more context commits' sha is not valid.";
-// - dependencies: the blocking merge request is named by its global id; a block that exists answers 409.
+// - dependencies: the blocking merge request is named by its global id (or its iid in this project);
+//   a block that exists answers 409;
+// - resource events: besides seeded history, a change of state or labels made through other endpoints
+//   (merging, updating) is written as an event when events are next read, as GitLab writes it then.
 import { messageError, recordNotFound, unauthorized, validationError } from "./errors.js";
 import { listDocuments } from "./restDocuments.js";
 import { paginateOffset } from "./pagination.js";
@@ -62,8 +65,9 @@ interface Activity {
   labelEvents: SimEvent[];
   milestoneEvents: SimEvent[];
   stateEvents: SimEvent[];
-  /** Merge request states already written as state events (derived ones included). */
-  statesSeen: Set<string>;
+  /** The labels and state last written as events: a change seen since is written as a new event. */
+  labelsSeen: string[];
+  stateSeen: string;
 }
 
 const activities = new WeakMap<SimMergeRequest, Activity>();
@@ -72,7 +76,8 @@ const counters = new WeakMap<SimState, { award: number; event: number; block: nu
 function activityOf(mr: SimMergeRequest): Activity {
   let a = activities.get(mr);
   if (!a) {
-    a = { estimate: 0, spent: 0, awards: [], noteAwards: new Map(), contextCommits: [], blocks: [], labelEvents: [], milestoneEvents: [], stateEvents: [], statesSeen: new Set() };
+    // Labels a merge request was created with have their add events; it was created open.
+    a = { estimate: 0, spent: 0, awards: [], noteAwards: new Map(), contextCommits: [], blocks: [], labelEvents: [], milestoneEvents: [], stateEvents: [], labelsSeen: [], stateSeen: "opened" };
     activities.set(mr, a);
   }
   return a;
@@ -123,8 +128,10 @@ export function seedMergeRequestActivity(state: SimState, project: SimProject, i
   }
   for (const e of seed.state_events ?? []) {
     a.stateEvents.push({ id: nextId(state, "event"), userId: user(e.user), created_at: at(e.created_at), fields: { state: e.state } });
-    a.statesSeen.add(e.state);
   }
+  // Seeded events are the history: what the merge request holds now is not a change since.
+  if (seed.label_events) a.labelsSeen = [...mr.labels];
+  if (seed.state_events) a.stateSeen = mr.state;
   if (seed.time_estimate !== undefined) a.estimate = seed.time_estimate;
   if (seed.total_time_spent !== undefined) a.spent = seed.total_time_spent;
 }
@@ -216,20 +223,35 @@ function deleteAward(ctx: RestContext): RestResult {
 
 type EventKind = "labelEvents" | "milestoneEvents" | "stateEvents";
 
-/** A merged or closed merge request has the state event GitLab wrote when it happened. */
-function deriveStateEvents(ctx: RestContext, mr: SimMergeRequest, a: Activity): void {
-  const when = mr.state === "merged" ? mr.merged_at : mr.state === "closed" ? mr.closed_at : null;
-  if (!when || a.statesSeen.has(mr.state)) return;
-  a.statesSeen.add(mr.state);
-  const userId = (mr.state === "merged" ? mr.mergeUserId : mr.closedById) ?? mr.authorId;
-  a.stateEvents.push({ id: nextId(ctx.state, "event"), userId, created_at: when, fields: { state: mr.state } });
+/**
+ * GitLab writes a state event when a merge request is closed, reopened, merged or locked, and label
+ * events when labels are added or removed: changes made through other endpoints (merge, update) are
+ * written here when the events are next read.
+ */
+function catchUp(ctx: RestContext, project: SimProject, mr: SimMergeRequest, a: Activity): void {
+  if (mr.state !== a.stateSeen) {
+    const state = mr.state === "opened" ? "reopened" : mr.state;
+    const when = (mr.state === "merged" ? mr.merged_at : mr.state === "closed" ? mr.closed_at : null) ?? mr.updated_at;
+    const userId = (mr.state === "merged" ? mr.mergeUserId : mr.state === "closed" ? mr.closedById : null) ?? mr.authorId;
+    a.stateEvents.push({ id: nextId(ctx.state, "event"), userId, created_at: when, fields: { state } });
+    a.stateSeen = mr.state;
+  }
+  const added = mr.labels.filter((l) => !a.labelsSeen.includes(l));
+  const removed = a.labelsSeen.filter((l) => !mr.labels.includes(l));
+  const labelIds = new Map(listDocuments(ctx.state, "label", project.id).map((d) => [String(d.name), d]));
+  for (const [name, action] of [...added.map((l) => [l, "add"]), ...removed.map((l) => [l, "remove"])]) {
+    const doc = labelIds.get(name);
+    const label = { id: (doc?.id as number | undefined) ?? 100 + a.labelEvents.length, name, color: (doc?.color as string | undefined) ?? "#428BCA", description: (doc?.description as string | undefined) ?? null };
+    a.labelEvents.push({ id: nextId(ctx.state, "event"), userId: mr.authorId, created_at: mr.updated_at, fields: { label, action } });
+  }
+  a.labelsSeen = [...mr.labels];
 }
 
 function eventsOf(ctx: RestContext, kind: EventKind): { project: SimProject; mr: SimMergeRequest; list: SimEvent[] } {
   const project = userProject(ctx);
   const mr = findMergeRequest(ctx, project);
   const a = activityOf(mr);
-  if (kind === "stateEvents") deriveStateEvents(ctx, mr, a);
+  catchUp(ctx, project, mr, a);
   return { project, mr, list: a[kind] };
 }
 
