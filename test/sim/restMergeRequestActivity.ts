@@ -11,7 +11,7 @@
 // - an emoji a user already gave answers 404 {"message":"404 Award Emoji Name has already been taken Not Found"}
 //   (not_found!("Award Emoji #{message}")), a name that is not an emoji the same with "Name is not a valid emoji name";
 // - removing another user's reaction is 401 Unauthorized; removals answer 204;
-// - durations are GitLab's human format (1mo 2w 3d 4h 5m 6s, no spaces needed), with 8h days, 5d weeks
+// - durations are GitLab's human format (1mo 2w 3d 4h 5m 6s, no spaces needed, 1.5h allowed), with 8h days, 5d weeks
 //   and 4w months; the human form GitLab answers is the same units joined by spaces ("1d 2h 30m");
 //   a duration GitLab cannot read is 400 {"message":{"time_estimate":["is invalid"]}};
 //   subtracting more than was spent is 400 {"message":{"base":["Time to subtract exceeds the total time spent"]}};
@@ -292,10 +292,11 @@ const UNIT_SECONDS: Record<string, number> = { mo: 4 * 5 * 8 * 3600, w: 5 * 8 * 
 
 /** Seconds of a human duration, negative with a leading minus; undefined when GitLab could not read it. */
 export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(-?)\s*((?:\d+\s*(?:mo|w|d|h|m|s)\s*)+)$/.exec(text);
+  const m = /^\s*(-?)\s*((?:\d+(?:\.\d+)?\s*(?:mo|w|d|h|m|s)\s*)+)$/.exec(text);
   if (!m) return undefined;
   let total = 0;
-  for (const part of m[2].matchAll(/(\d+)\s*(mo|w|d|h|m|s)/g)) total += Number(part[1]) * UNIT_SECONDS[part[2]];
+  for (const part of m[2].matchAll(/(\d+(?:\.\d+)?)\s*(mo|w|d|h|m|s)/g)) total += Number(part[1]) * UNIT_SECONDS[part[2]];
+  total = Math.round(total);
   return m[1] === "-" ? -total : total;
 }
 
