@@ -8,6 +8,7 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +31,6 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  merge_request_dependency_create: mergeRequestDependencyCreate,
+};

@@ -353,9 +353,20 @@ export const table: BehaviourTable = {
     },
     {
       id: "merge_request.dependency_create",
-      params: { project_id: 42, merge_request_iid: 1, blocking_merge_request_id: 5002 },
-      request: { method: "POST", path: `${MR}/blocks`, body: { blocking_merge_request_id: 5002 } },
+      params: { project_id: 42, merge_request_iid: 1, blocking_merge_request_iid: 2 },
+      request: [
+        { method: "GET", path: "/projects/42/merge_requests/2" },
+        { method: "POST", path: `${MR}/blocks`, body: { blocking_merge_request_id: 5002 } },
+      ],
       markdown: ["## Dependency added: block 11", "group/project!2", "Refactor auth"],
+    },
+    {
+      id: "merge_request.dependency_create",
+      name: "a blocking merge request that does not exist is reported and nothing is created",
+      params: { project_id: "group/project", merge_request_iid: 1, blocking_merge_request_iid: 77 },
+      request: { method: "GET", path: "/projects/group%2Fproject/merge_requests/77" },
+      markdown: [/not found|404/i],
+      isError: true,
     },
     {
       id: "merge_request.dependencies_list",
@@ -367,7 +378,7 @@ export const table: BehaviourTable = {
     {
       id: "merge_request.dependency_create",
       name: "a dependency that exists is refused by GitLab",
-      params: { project_id: 42, merge_request_iid: 1, blocking_merge_request_id: 5002 },
+      params: { project_id: 42, merge_request_iid: 1, blocking_merge_request_iid: 2, blocking_project_id: "group/project" },
       request: { method: "POST", path: `${MR}/blocks` },
       markdown: [/409|exists/],
       isError: true,
