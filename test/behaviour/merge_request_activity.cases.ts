@@ -30,6 +30,7 @@ export const table: BehaviourTable = {
         { state: "reopened" }, // event 304
       ],
     });
+    sim.addBranch(42, { name: "feature/form", commit: { id: "f".repeat(40), title: "Style the form" } });
     sim.addDocument("commit", 42, { id: SHA, short_id: SHA.slice(0, 8), title: "Prepare the login form", message: "Prepare the login form\n", author_name: "Sim Developer", authored_date: "2025-03-01T10:00:00.000+00:00", committed_date: "2025-03-01T10:00:00.000+00:00", created_at: "2025-03-01T10:00:00.000+00:00", parent_ids: [], web_url: `${WEB}/-/commit/${SHA}` });
   },
   cases: [
@@ -336,6 +337,20 @@ export const table: BehaviourTable = {
       request: { method: "POST", path: `${MR}/context_commits` },
       markdown: [/not valid/],
       isError: true,
+    },
+    {
+      id: "merge_request.context_commits_create",
+      name: "the commit at a branch tip can be added by its short SHA",
+      params: { project_id: 42, merge_request_iid: 1, commits: ["ffffffff"] },
+      request: { method: "POST", path: `${MR}/context_commits`, body: { commits: ["ffffffff"] } },
+      markdown: ["✅ Action completed successfully."],
+    },
+    {
+      id: "merge_request.context_commits_list",
+      name: "both context commits are listed",
+      params: { project_id: 42, merge_request_iid: 1 },
+      request: { method: "GET", path: `${MR}/context_commits` },
+      markdown: ["Prepare the login form", "Style the form"],
     },
     {
       id: "merge_request.context_commits_delete",

@@ -379,7 +379,9 @@ function createContextCommits(ctx: RestContext): RestResult {
   const shas = commitShas(ctx);
   authorizeWrite(ctx);
   const a = activityOf(mr);
-  const known = listDocuments(ctx.state, "commit", project.id);
+  // The repository's commits: seeded commit documents and the commits at branch tips.
+  const tips = [...project.branches.values()].map((b) => ({ ...b.commit, web_url: `${projectWebUrl(ctx.options.externalUrl, project)}/-/commit/${b.commit.id}` }) as Json);
+  const known = [...listDocuments(ctx.state, "commit", project.id), ...tips];
   const matching = (sha: string) => (c: Json) => typeof c.id === "string" && c.id.startsWith(sha.toLowerCase());
   const duplicates = shas.filter((sha) => a.contextCommits.some(matching(sha)));
   if (duplicates.length > 0) throw messageError(400, `Context commits: ${JSON.stringify(duplicates)} are already created`);
