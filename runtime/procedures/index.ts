@@ -9,6 +9,7 @@ import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
 import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
+import { mergeTrainAdd } from "./merge_train_add.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -33,4 +34,5 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   merge_request_dependency_create: mergeRequestDependencyCreate,
+  merge_train_add: mergeTrainAdd,
 };

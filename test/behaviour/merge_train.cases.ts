@@ -11,6 +11,7 @@ export const table: BehaviourTable = {
     sim.addMergeRequest(42, { title: "Refactor auth", source_branch: "refactor/auth" });
     sim.addMergeRequest(42, { title: "Backport fix", source_branch: "fix/backport", target_branch: "release/1.0", state: "merged" });
     sim.addMergeRequest(42, { title: "Draft: spike", source_branch: "spike", draft: true });
+    sim.addMergeRequest(42, { title: "Bump deps", source_branch: "deps" });
     sim.addPipeline(42, { id: 1300, status: "running", merge_request_iid: 1, ref: "refs/merge-requests/1/train" });
     sim.addMergeTrainCar(42, { merge_request_iid: 1, status: "fresh", user: "alice", pipeline_id: 1300 }); // car 201
     sim.addMergeTrainCar(42, { merge_request_iid: 3, status: "merged", merged_at: "2025-03-02T10:00:00.000Z", duration: 420 }); // car 202
@@ -64,7 +65,7 @@ export const table: BehaviourTable = {
       id: "merge_train.add",
       params: { project_id: 42, merge_request_iid: 2, squash: true },
       request: { method: "POST", path: "/projects/42/merge_trains/merge_requests/2", body: { squash: true } },
-      markdown: ["✅ Action completed successfully."],
+      markdown: ["✅ Merge request !2 is on the merge train of `main` as car 203 (idle), 1 ahead of it."],
     },
     {
       id: "merge_train.get",
@@ -80,6 +81,13 @@ export const table: BehaviourTable = {
       request: { method: "POST", path: "/projects/42/merge_trains/merge_requests/2" },
       markdown: [/already on the merge train/],
       isError: true,
+    },
+    {
+      id: "merge_train.add",
+      name: "with auto_merge the merge request joins once its checks pass",
+      params: { project_id: 42, merge_request_iid: 5, auto_merge: true },
+      request: { method: "POST", path: "/projects/42/merge_trains/merge_requests/5", body: { auto_merge: true } },
+      markdown: ["✅ Merge request !5 will join the merge train when its checks pass."],
     },
     {
       id: "merge_train.add",
