@@ -8,6 +8,7 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { contextCommitsAdd } from "./context_commits_add.js";
 import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
 import { mergeTrainAdd } from "./merge_train_add.js";
 
@@ -33,6 +34,7 @@ export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  context_commits_add: contextCommitsAdd,
   merge_request_dependency_create: mergeRequestDependencyCreate,
   merge_train_add: mergeTrainAdd,
 };

@@ -313,7 +313,7 @@ export const table: BehaviourTable = {
       id: "merge_request.context_commits_create",
       params: { project_id: 42, merge_request_iid: 1, commits: [SHA] },
       request: { method: "POST", path: `${MR}/context_commits`, body: { commits: [SHA] } },
-      markdown: ["✅ Action completed successfully."],
+      markdown: ["✅ Added 1 context commit to merge request !1: `c0ffee11`."],
     },
     {
       id: "merge_request.context_commits_list",
@@ -343,7 +343,7 @@ export const table: BehaviourTable = {
       name: "the commit at a branch tip can be added by its short SHA",
       params: { project_id: 42, merge_request_iid: 1, commits: ["ffffffff"] },
       request: { method: "POST", path: `${MR}/context_commits`, body: { commits: ["ffffffff"] } },
-      markdown: ["✅ Action completed successfully."],
+      markdown: ["✅ Added 1 context commit to merge request !1: `ffffffff`."],
     },
     {
       id: "merge_request.context_commits_list",
