@@ -13,9 +13,8 @@ const SCHEMA = join(root, "codegen/catalog.schema.json");
 const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
 /** The committed catalog, file by file: the root and every domain file, by path relative to the root's folder. */
 const base = new Map<string, string>([["catalog.yaml", readFileSync(join(root, "catalog.yaml"), "utf8")]]);
-// Domain files may sit in subfolders (catalog/merge_request/activity.yaml).
-for (const name of readdirSync(join(root, "catalog"), { recursive: true }).map(String).filter((n) => n.endsWith(".yaml")).sort())
-  base.set(`catalog/${name}`, readFileSync(join(root, "catalog", name), "utf8"));
+// Domain files may sit in subfolders (catalog/repository/diffs.yaml): every .yaml below catalog/.
+for (const name of readdirSync(join(root, "catalog"), { recursive: true }).map(String).filter((n) => n.endsWith(".yaml")).sort()) base.set(`catalog/${name}`, readFileSync(join(root, "catalog", name), "utf8"));
 
 /** Applies one text edit to every file of the catalog (it changes those that hold the text). */
 function edited(edit: (s: string) => string): Map<string, string> {
