@@ -19,6 +19,7 @@ export interface RawParam {
   min_items?: number;
   max_items?: number;
   format?: string;
+  pattern?: string;
   aliases?: string[];
 }
 

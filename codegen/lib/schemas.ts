@@ -42,6 +42,7 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.max_length !== undefined) s.maxLength = p.max_length;
   if (p.min_items !== undefined) s.minItems = p.min_items;
   if (p.max_items !== undefined) s.maxItems = p.max_items;
+  if (p.pattern !== undefined) s.pattern = p.pattern;
   return s;
 }
 

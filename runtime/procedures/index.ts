@@ -23,6 +23,9 @@ import { mrSubscription } from "./mr_subscription.js";
 import { jobTrace } from "./job_trace.js";
 import { jobWait } from "./job_wait.js";
 import { jobArtifactDownload } from "./job_artifact_download.js";
+import { contextCommitsAdd } from "./context_commits_add.js";
+import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
+import { mergeTrainAdd } from "./merge_train_add.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -61,4 +64,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   job_trace: jobTrace,
   job_wait: jobWait,
   job_artifact_download: jobArtifactDownload,
+  context_commits_add: contextCommitsAdd,
+  merge_request_dependency_create: mergeRequestDependencyCreate,
+  merge_train_add: mergeTrainAdd,
 };

@@ -13,6 +13,8 @@ import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDo
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
 import { registerMergeRequestApprovalRoutes } from "./restMergeRequestApprovals.js";
+import { registerMergeRequestActivityRoutes, seedMergeRequestActivity, type MergeRequestActivitySeed } from "./restMergeRequestActivity.js";
+import { registerMergeTrainRoutes, seedMergeTrainCar, type MergeTrainCarSeed } from "./restMergeTrains.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
 import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
@@ -113,6 +115,8 @@ export class GitLabSimulator {
     registerCommitRoutes(router);
     registerTagRoutes(router);
     registerReviewRoutes(router);
+    registerMergeRequestActivityRoutes(router);
+    registerMergeTrainRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -267,6 +271,14 @@ export class GitLabSimulator {
   ): void {
     const bucket = owner === "instance" ? "instance" : "project" in owner ? `project:${this.state.requireProject(owner.project).id}` : `group:${owner.group}`;
     seedCiVariable(this.state, bucket, { ...v, masked: v.masked === true || v.hidden === true });
+  /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
+  addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
+    seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
+  }
+
+  /** Seeds a merge train car for a seeded merge request (its target branch names the train). */
+  addMergeTrainCar(projectRef: number | string, seed: MergeTrainCarSeed): void {
+    seedMergeTrainCar(this.state, this.state.requireProject(projectRef), seed);
   }
 
   close(): Promise<void> {
