@@ -271,6 +271,8 @@ export class GitLabSimulator {
   ): void {
     const bucket = owner === "instance" ? "instance" : "project" in owner ? `project:${this.state.requireProject(owner.project).id}` : `group:${owner.group}`;
     seedCiVariable(this.state, bucket, { ...v, masked: v.masked === true || v.hidden === true });
+  }
+
   /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
   addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
     seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
