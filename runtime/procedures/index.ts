@@ -8,6 +8,13 @@ import type { RestCall } from "../gitlab/client.js";
 import type { restPage } from "../gitlab/pagination.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
+import { archiveProbe } from "./archive_probe.js";
+import { blamePages } from "./blame_pages.js";
+import { fileHead } from "./file_head.js";
+import { fileRead } from "./file_read.js";
+import { rawRead } from "./raw_read.js";
+import { submoduleFile } from "./submodule_file.js";
+import { submodulesList } from "./submodules_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -30,4 +37,12 @@ export interface ProcedureCall {
 export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
-export const PROCEDURES: Readonly<Record<string, Procedure>> = {};
+export const PROCEDURES: Readonly<Record<string, Procedure>> = {
+  archive_probe: archiveProbe,
+  blame_pages: blamePages,
+  file_head: fileHead,
+  file_read: fileRead,
+  raw_read: rawRead,
+  submodule_file: submoduleFile,
+  submodules_list: submodulesList,
+};
