@@ -87,8 +87,7 @@ export function describeContent(bytes: Buffer, params: Readonly<Record<string, u
     used += size;
   }
   const end = start - 1 + shown.length;
-  const wanted = count === undefined ? Infinity : start - 1 + count;
-  const more = end < Math.min(wanted, o.complete ? lines.length : Infinity);
+  const more = o.complete ? end < lines.length : shown.length > 0;
   const whole = start === 1 && o.complete && end === lines.length;
   const windowText = shown.join("\n") + (shown.length > 0 && (end < lines.length || text.endsWith("\n")) ? "\n" : "");
   const body = whole ? bytes : Buffer.from(windowText, "utf8");

@@ -88,9 +88,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     vary: "Origin",
     "x-request-id": randomBytes(13).toString("hex").toUpperCase(),
   };
-  let payload = "";
+  let payload: string | Buffer = "";
   if (status !== 204 && status !== 304 && body !== undefined) {
-    if (typeof body === "string") {
+    if (Buffer.isBuffer(body)) {
+      // Raw file, blob and archive bodies (restFiles.ts): bytes as they are.
+      payload = body;
+      base["content-type"] = "application/octet-stream";
+    } else if (typeof body === "string") {
       payload = body;
       base["content-type"] = "text/plain; charset=utf-8";
     } else {
@@ -99,7 +103,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     }
   }
   const all = { ...base, ...headers };
-  if (payload !== "") all["content-length"] = String(Buffer.byteLength(payload));
+  if (payload.length > 0) all["content-length"] = String(Buffer.byteLength(payload));
   res.writeHead(status, all);
   res.end(payload);
 }

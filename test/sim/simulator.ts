@@ -12,6 +12,8 @@ import { registerIssueRoutes } from "./restIssues.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
+import { registerFileRoutes } from "./restFiles.js";
+import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -94,6 +96,8 @@ export class GitLabSimulator {
     registerMergeRequestRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
+    registerFileRoutes(router);
+    registerStatusCheckRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
