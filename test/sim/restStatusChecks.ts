@@ -27,16 +27,16 @@ interface ProjectChecks {
   checks: SimStatusCheck[];
   /** merge request iid -> check id -> status */
   responses: Map<number, Map<number, "passed" | "failed" | "pending">>;
+  /** Last ids handed out, per project (GitLab's are global; per project keeps each simulator's ids stable). */
+  ids: { check: number; response: number };
 }
 
 const byProject = new WeakMap<SimProject, ProjectChecks>();
-let nextId = 0;
-let nextResponseId = 0;
 
 function checksOf(project: SimProject): ProjectChecks {
   let c = byProject.get(project);
   if (!c) {
-    c = { checks: [], responses: new Map() };
+    c = { checks: [], responses: new Map(), ids: { check: 0, response: 0 } };
     byProject.set(project, c);
   }
   return c;
@@ -104,7 +104,7 @@ function create(ctx: RestContext): RestResult {
   if (missing.length > 0) throw validationError(missing.map((n) => `${n} is missing`));
   const p = declare(ctx.params, CHECK_PARAMS);
   const check: SimStatusCheck = {
-    id: ++nextId,
+    id: ++checksOf(project).ids.check,
     name: String(p.name),
     external_url: String(p.external_url),
     ...(typeof p.shared_secret === "string" ? { shared_secret: p.shared_secret } : {}),
@@ -181,7 +181,7 @@ function respond(ctx: RestContext): RestResult {
   return {
     status: 201,
     body: {
-      id: ++nextResponseId,
+      id: ++state.ids.response,
       merge_request: { id: mr.id, iid: mr.iid, project_id: project.id, title: mr.title, state: mr.state, references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.path_with_namespace}!${mr.iid}` }, web_url: web },
       external_status_check: present(ctx, project, check),
     },
