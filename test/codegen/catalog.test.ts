@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { CatalogError, loadCatalog, type CatalogProblem } from "../../codegen/lib/load.js";
 import { buildModel, parseTarget, templateVars } from "../../codegen/lib/model.js";
@@ -13,7 +13,10 @@ const SCHEMA = join(root, "codegen/catalog.schema.json");
 const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
 /** The committed catalog, file by file: the root and every domain file, by path relative to the root's folder. */
 const base = new Map<string, string>([["catalog.yaml", readFileSync(join(root, "catalog.yaml"), "utf8")]]);
-for (const name of readdirSync(join(root, "catalog")).sort()) base.set(`catalog/${name}`, readFileSync(join(root, "catalog", name), "utf8"));
+// Domain files may sit in subfolders (catalog/repository/files.yaml).
+for (const name of (readdirSync(join(root, "catalog"), { recursive: true }) as string[]).filter((n) => n.endsWith(".yaml")).sort()) {
+  base.set(`catalog/${name}`, readFileSync(join(root, "catalog", name), "utf8"));
+}
 
 /** Applies one text edit to every file of the catalog (it changes those that hold the text). */
 function edited(edit: (s: string) => string): Map<string, string> {
@@ -23,7 +26,10 @@ function edited(edit: (s: string) => string): Map<string, string> {
 function problems(files: Map<string, string>): string[] {
   const dir = mkdtempSync(join(tmpdir(), "catalog-"));
   mkdirSync(join(dir, "catalog"));
-  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  for (const [name, text] of files) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   const format = (p: CatalogProblem) => `${p.file ?? "catalog.yaml"}:${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`;
   try {
     const loaded = loadCatalog(join(dir, "catalog.yaml"), SCHEMA);
