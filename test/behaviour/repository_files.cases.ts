@@ -152,6 +152,13 @@ export const table: BehaviourTable = {
       markdown: ["## Blame (1)", "Sim Developer", "export function greet"],
     },
     {
+      id: "repository.file_blame",
+      name: "a blame link with #L2-3 blames those lines",
+      params: { get project_id() { return `${web}/-/blame/main/src/util/strings.ts#L2-3`; } },
+      request: { method: "GET", path: "/projects/group%2Fproject/repository/files/src%2Futil%2Fstrings.ts/blame", query: { ref: "main", "range[start]": "2", "range[end]": "3" } },
+      markdown: ["## Blame (1)", "return \\`Hello"],
+    },
+    {
       id: "repository.file_history",
       params: { project_id: "group/project", file_path: "README.md", ref: "main" },
       request: { method: "GET", path: "/projects/group%2Fproject/repository/commits", query: { path: "README.md", ref_name: "main" } },
