@@ -89,7 +89,7 @@ export function describeContent(bytes: Buffer, params: Readonly<Record<string, u
   const end = start - 1 + shown.length;
   const more = o.complete ? end < lines.length : shown.length > 0;
   const whole = start === 1 && o.complete && end === lines.length;
-  const windowText = shown.join("\n") + (shown.length > 0 && (end < lines.length || text.endsWith("\n")) ? "\n" : "");
+  const windowText = shown.join("\n") + (shown.length > 0 && (end < lines.length || text.endsWith("\n") || !o.complete) ? "\n" : "");
   const body = whole ? bytes : Buffer.from(windowText, "utf8");
   return {
     binary: false,
