@@ -42,8 +42,8 @@ async function graphqlTypes(root: string, model: CatalogModel): Promise<string> 
         silent: true,
         generates: {
           [join(dir, "out.ts")]: {
-            plugins: ["typescript", "typescript-operations"],
-            config: { onlyOperationTypes: true, defaultScalarType: "string", avoidOptionals: false, useTypeImports: true },
+            plugins: ["typescript-operations"],
+            config: { onlyOperationTypes: true, enumsAsTypes: true, defaultScalarType: "string", avoidOptionals: false, useTypeImports: true },
           },
         },
       },

@@ -26,6 +26,13 @@ import { jobArtifactDownload } from "./job_artifact_download.js";
 import { contextCommitsAdd } from "./context_commits_add.js";
 import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
 import { mergeTrainAdd } from "./merge_train_add.js";
+import { archiveProbe } from "./archive_probe.js";
+import { blamePages } from "./blame_pages.js";
+import { fileHead } from "./file_head.js";
+import { fileRead } from "./file_read.js";
+import { rawRead } from "./raw_read.js";
+import { submoduleFile } from "./submodule_file.js";
+import { submodulesList } from "./submodules_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -67,4 +74,11 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   context_commits_add: contextCommitsAdd,
   merge_request_dependency_create: mergeRequestDependencyCreate,
   merge_train_add: mergeTrainAdd,
+  archive_probe: archiveProbe,
+  blame_pages: blamePages,
+  file_head: fileHead,
+  file_read: fileRead,
+  raw_read: rawRead,
+  submodule_file: submoduleFile,
+  submodules_list: submodulesList,
 };

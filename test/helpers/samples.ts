@@ -2,7 +2,7 @@
 // of the catalog without a hand-written case per action.
 import { actions, inputSchemas } from "../../generated/index.js";
 
-type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; minimum?: number };
+type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; minimum?: number; minLength?: number };
 
 function sample(name: string, s: Schema): unknown {
   if (s.enum) return s.enum[0];
@@ -13,7 +13,8 @@ function sample(name: string, s: Schema): unknown {
   if (type === "array") return [sample(name, s.items ?? { type: "string" })];
   // An object fills the properties it requires (an asset link needs name and url).
   if (type === "object") return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
-  return `sample-${name}`;
+  // A string with a minimum length (a full commit SHA) is padded to it.
+  return `sample-${name}`.padEnd(s.minLength ?? 0, "0");
 }
 
 /** Required params of an action filled with schema-valid sample values. */

@@ -16,6 +16,7 @@ import { buildSchema, execute, GraphQLError, parse, validate, type DocumentNode,
 import { extractToken, lookupToken } from "./auth.js";
 import { accessLevelDescription, pathForUrl } from "./entities.js";
 import { cursorFor, findBranchRules, type RuleItem } from "./graphqlBranchRules.js";
+import { ciCatalogRoot } from "./graphqlCiCatalog.js";
 import { executionError, validationErrors, variableErrors, type GitlabGraphqlError } from "./graphqlErrors.js";
 import type { ParamMap } from "./params.js";
 import type { ResolvedOptions } from "./router.js";
@@ -158,6 +159,7 @@ function projectNode(project: SimProject, ctx: Ctx) {
 
 function rootValue(ctx: Ctx) {
   return {
+    ...ciCatalogRoot(ctx.options.externalUrl),
     currentUser: () =>
       ctx.user && {
         id: `gid://gitlab/User/${ctx.user.id}`,

@@ -91,7 +91,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   };
   // Bytes (an artifact) and streams (a job log made while it is sent) go out as they are.
   if (body instanceof Readable || Buffer.isBuffer(body)) {
-    res.writeHead(status, { ...base, ...headers });
+    res.writeHead(status, { ...base, ...(Buffer.isBuffer(body) ? { "content-type": "application/octet-stream" } : {}), ...headers });
     if (Buffer.isBuffer(body)) res.end(body);
     else {
       res.on("close", () => body.destroy());
@@ -99,9 +99,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     }
     return;
   }
-  let payload = "";
+  let payload: string | Buffer = "";
   if (status !== 204 && status !== 304 && body !== undefined) {
-    if (typeof body === "string") {
+    if (Buffer.isBuffer(body)) {
+      // Raw file, blob and archive bodies (restFiles.ts): bytes as they are.
+      payload = body;
+      base["content-type"] = "application/octet-stream";
+    } else if (typeof body === "string") {
       payload = body;
       base["content-type"] = "text/plain; charset=utf-8";
     } else {
@@ -110,7 +114,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     }
   }
   const all = { ...base, ...headers };
-  if (payload !== "") all["content-length"] = String(Buffer.byteLength(payload));
+  if (payload.length > 0) all["content-length"] = String(Buffer.byteLength(payload));
   res.writeHead(status, all);
   res.end(payload);
 }

@@ -23,6 +23,8 @@ import { registerTagRoutes } from "./restTags.js";
 import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
 import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion } from "./restReview.js";
 import { registerJobRoutes } from "./restJobs.js";
+import { registerFileRoutes } from "./restFiles.js";
+import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
@@ -117,6 +119,8 @@ export class GitLabSimulator {
     registerReviewRoutes(router);
     registerMergeRequestActivityRoutes(router);
     registerMergeTrainRoutes(router);
+    registerFileRoutes(router);
+    registerStatusCheckRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
