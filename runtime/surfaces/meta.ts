@@ -52,8 +52,8 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
     .map((d) => {
       const list = byDomain.get(d.name)!.slice().sort((x, y) => (x.action < y.action ? -1 : 1));
       const first = list[0];
-      // Placeholders are "…" here (the parameter names say what goes there): paid once per domain.
-      const example = JSON.stringify({ action: first.action, params: Object.fromEntries(Object.keys(exampleParams(first)).map((p) => [p, "…"])) });
+      // Placeholders are "..." here (the parameter names say what goes there): paid once per domain.
+      const example = JSON.stringify({ action: first.action, params: Object.fromEntries(Object.keys(exampleParams(first)).map((p) => [p, "..."])) });
       const destructive = list.filter((a) => a.classification === "destructive").map((a) => a.action);
       return {
         name: metaToolName(d.name),

@@ -29,7 +29,11 @@ describe("job.trace memory", { skip: !existsSync("/proc/self/status") && "needs 
     await sim?.close();
   });
 
-  it("reads a 50 MB log with the server's peak memory growing by less than 32 MiB", async () => {
+  // Keeping the log whole would cost at least its 50 MB of bytes (twice that as a string). The bound
+  // leaves room for garbage the collector has not reclaimed yet on a loaded machine (14 MiB measured
+  // alone, up to 39 MiB with the whole suite running beside it); the heap figure of the window itself is
+  // bounded tightly by test/unit/jobProcedures.test.ts.
+  it("reads a 50 MB log with the server's peak memory growing by less than 48 MiB", async () => {
     const pid = (conn.client.transport as StdioClientTransport).pid!;
     // A first call loads the code paths (validators, the procedure) so that only the read is measured.
     await conn.client.callTool({ name: "gitlab_job_trace", arguments: { project_id: 42, job_id: 901 } });
@@ -39,6 +43,6 @@ describe("job.trace memory", { skip: !existsSync("/proc/self/status") && "needs 
     assert.match(text(r as never), /Showing lines 599901–600000 of 600000/);
     assert.ok((r.structuredContent as { total_bytes: number }).total_bytes > 50_000_000);
     process.stderr.write(`peak RSS growth ${(growth / 1048576).toFixed(1)} MiB\n`);
-    assert.ok(growth < 32 * 1024 * 1024, `peak RSS grew by ${(growth / 1048576).toFixed(1)} MiB while reading 50 MB`);
+    assert.ok(growth < 48 * 1024 * 1024, `peak RSS grew by ${(growth / 1048576).toFixed(1)} MiB while reading 50 MB`);
   });
 });

@@ -18,6 +18,7 @@ import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamMap, type ParamSpec, type ParamValue } from "./params.js";
 import { authorizeWrite, currentUserId, projectWebUrl, userProject } from "./projectAccess.js";
 import { listDocuments, putDocument } from "./restDocuments.js";
+import { fileHistory, hasFileSnapshots } from "./restFiles.js";
 import { linkContext, type RestContext, type RestResult, type Router } from "./router.js";
 import type { SimProject, SimState } from "./state.js";
 import { discussionId } from "./tracker.js";
@@ -176,6 +177,9 @@ const LIST_PARAMS: ParamSpec[] = [
 
 function listCommits(ctx: RestContext): RestResult {
   const project = userProject(ctx);
+  // Two stores keep commits: this one, and the file snapshots of restFiles.ts once files were read or
+  // written. A history of one path on such a project is theirs.
+  if (ctx.params.path !== undefined && hasFileSnapshots(project)) return fileHistory(ctx);
   const p = declare(ctx.params, LIST_PARAMS);
   const ext = ctx.options.externalUrl;
   const commits = knownCommits(ctx.state, project, ext);

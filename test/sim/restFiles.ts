@@ -387,7 +387,13 @@ function archive(format: string) {
   };
 }
 
-function fileHistory(ctx: RestContext): RestResult {
+/** Whether the files API has been used on this project, so its snapshots own the project's file history. */
+export function hasFileSnapshots(project: SimProject): boolean {
+  return repos.has(project);
+}
+
+/** GET /repository/commits?path=: the commits of the file snapshots that touched a path. */
+export function fileHistory(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   const repo = repoOf(project);
   const p = declare(ctx.params, [...PAGINATION_PARAMS, { name: "ref_name", type: "string" }, { name: "path", type: "string" }, { name: "since", type: "string" }, { name: "until", type: "string" }]);
