@@ -210,6 +210,305 @@ export interface BranchUpdateProtectedParams {
 }
 
 /**
+ * Parameters of `ci_catalog.get`: Get a CI/CD Catalog resource.
+ * @see https://docs.gitlab.com/api/graphql/reference/#queryci_catalogresource
+ */
+export interface CiCatalogGetParams {
+  /** Full path of the resource's project (group/project) or its ID. */
+  project_id: string | number;
+  /** How many recent versions to include (default all GitLab sends). */
+  versions?: number;
+}
+
+/**
+ * Parameters of `ci_catalog.list`: List CI/CD Catalog resources.
+ * @see https://docs.gitlab.com/api/graphql/reference/#queryci_catalogresources
+ */
+export interface CiCatalogListParams {
+  /** Words in name or description. */
+  search?: string;
+  /** Sort order. */
+  sort?:
+    | "NAME_ASC"
+    | "NAME_DESC"
+    | "LATEST_RELEASED_AT_ASC"
+    | "LATEST_RELEASED_AT_DESC"
+    | "CREATED_ASC"
+    | "CREATED_DESC"
+    | "STAR_COUNT_ASC"
+    | "STAR_COUNT_DESC"
+    | "USAGE_COUNT_ASC"
+    | "USAGE_COUNT_DESC";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `ci_variable.create`: Create a CI/CD variable.
+ * @see https://docs.gitlab.com/api/project_level_variables/#create-a-variable
+ */
+export interface CiVariableCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Key: letters, digits and _ only. */
+  key: string;
+  /** Value of the variable. */
+  value: string;
+  /** Environment scope, such as production (default *). */
+  environment_scope?: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+  /** Also hide it, never readable again. */
+  masked_and_hidden?: boolean;
+}
+
+/**
+ * Parameters of `ci_variable.delete`: Delete a CI/CD variable.
+ * @see https://docs.gitlab.com/api/project_level_variables/#delete-a-variable
+ */
+export interface CiVariableDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+}
+
+/**
+ * Parameters of `ci_variable.get`: Get a CI/CD variable.
+ * @see https://docs.gitlab.com/api/project_level_variables/#get-a-single-variable
+ */
+export interface CiVariableGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+  /** Show a masked value (only if needed). */
+  reveal?: boolean;
+}
+
+/**
+ * Parameters of `ci_variable.group_create`: Create a group CI/CD variable.
+ * @see https://docs.gitlab.com/api/group_level_variables/#create-variable
+ */
+export interface CiVariableGroupCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Key: letters, digits and _ only. */
+  key: string;
+  /** Value of the variable. */
+  value: string;
+  /** Environment scope, such as production (default *). */
+  environment_scope?: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+  /** Also hide it, never readable again. */
+  masked_and_hidden?: boolean;
+}
+
+/**
+ * Parameters of `ci_variable.group_delete`: Delete a group CI/CD variable.
+ * @see https://docs.gitlab.com/api/group_level_variables/#remove-variable
+ */
+export interface CiVariableGroupDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+}
+
+/**
+ * Parameters of `ci_variable.group_get`: Get a group CI/CD variable.
+ * @see https://docs.gitlab.com/api/group_level_variables/#show-variable-details
+ */
+export interface CiVariableGroupGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+  /** Show a masked value (only if needed). */
+  reveal?: boolean;
+}
+
+/**
+ * Parameters of `ci_variable.group_list`: List group CI/CD variables.
+ * @see https://docs.gitlab.com/api/group_level_variables/#list-group-variables
+ */
+export interface CiVariableGroupListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `ci_variable.group_update`: Update a group CI/CD variable.
+ * @see https://docs.gitlab.com/api/group_level_variables/#update-variable
+ */
+export interface CiVariableGroupUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+  /** New value of the variable. */
+  value?: string;
+  /** Move it to this environment scope. */
+  new_environment_scope?: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+}
+
+/**
+ * Parameters of `ci_variable.instance_create`: Create a instance CI/CD variable.
+ * @see https://docs.gitlab.com/api/instance_level_ci_variables/#create-instance-variable
+ */
+export interface CiVariableInstanceCreateParams {
+  /** Key: letters, digits and _ only. */
+  key: string;
+  /** Value of the variable. */
+  value: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+}
+
+/**
+ * Parameters of `ci_variable.instance_delete`: Delete a instance CI/CD variable.
+ * @see https://docs.gitlab.com/api/instance_level_ci_variables/#remove-instance-variable
+ */
+export interface CiVariableInstanceDeleteParams {
+  /** Variable key. */
+  key: string;
+}
+
+/**
+ * Parameters of `ci_variable.instance_get`: Get a instance CI/CD variable.
+ * @see https://docs.gitlab.com/api/instance_level_ci_variables/#show-instance-variable-details
+ */
+export interface CiVariableInstanceGetParams {
+  /** Variable key. */
+  key: string;
+  /** Show a masked value (only if needed). */
+  reveal?: boolean;
+}
+
+/**
+ * Parameters of `ci_variable.instance_list`: List instance CI/CD variables.
+ * @see https://docs.gitlab.com/api/instance_level_ci_variables/#list-all-instance-variables
+ */
+export interface CiVariableInstanceListParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `ci_variable.instance_update`: Update a instance CI/CD variable.
+ * @see https://docs.gitlab.com/api/instance_level_ci_variables/#update-instance-variable
+ */
+export interface CiVariableInstanceUpdateParams {
+  /** Variable key. */
+  key: string;
+  /** New value of the variable. */
+  value?: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+}
+
+/**
+ * Parameters of `ci_variable.list`: List CI/CD variables.
+ * @see https://docs.gitlab.com/api/project_level_variables/#list-project-variables
+ */
+export interface CiVariableListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `ci_variable.update`: Update a CI/CD variable.
+ * @see https://docs.gitlab.com/api/project_level_variables/#update-a-variable
+ */
+export interface CiVariableUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Variable key. */
+  key: string;
+  /** Scope that picks one of same-key variables. */
+  environment_scope?: string;
+  /** New value of the variable. */
+  value?: string;
+  /** Move it to this environment scope. */
+  new_environment_scope?: string;
+  /** Only for protected branches and tags. */
+  protected?: boolean;
+  /** Mask in job logs (8+ chars, no spaces). */
+  masked?: boolean;
+  /** Do not expand $VARS in it. */
+  raw?: boolean;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+  /** What it is for. */
+  description?: string;
+}
+
+/**
  * Parameters of `environment.deployment_get`: Get a deployment.
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
@@ -229,6 +528,124 @@ export interface EnvironmentGetParams {
   project_id: string | number;
   /** ID of the environment. */
   environment_id: number;
+}
+
+/**
+ * Parameters of `external_status_check.create_project`: Create an external status check.
+ * @see https://docs.gitlab.com/api/status_checks/#create-external-status-check-service
+ */
+export interface ExternalStatusCheckCreateProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Display name of the check. */
+  name: string;
+  /** URL GitLab calls. */
+  external_url: string;
+  /** HMAC secret signing the calls. */
+  shared_secret?: string;
+  /** Protected branch IDs it applies to. */
+  protected_branch_ids?: Array<number>;
+}
+
+/**
+ * Parameters of `external_status_check.delete_project`: Delete an external status check.
+ * @see https://docs.gitlab.com/api/status_checks/#delete-external-status-check-service
+ */
+export interface ExternalStatusCheckDeleteProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the status check. */
+  external_status_check_id: number;
+}
+
+/**
+ * Parameters of `external_status_check.list_project`: List external status checks.
+ * @see https://docs.gitlab.com/api/status_checks/#get-project-external-status-check-services
+ */
+export interface ExternalStatusCheckListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `external_status_check.list_project_checks`: List project status check services.
+ * @see https://docs.gitlab.com/api/status_checks/#get-project-external-status-check-services
+ */
+export interface ExternalStatusCheckListProjectChecksParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `external_status_check.list_project_mr_checks`: List a merge request's status checks.
+ * @see https://docs.gitlab.com/api/status_checks/#list-status-checks-for-a-merge-request
+ */
+export interface ExternalStatusCheckListProjectMrChecksParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `external_status_check.retry_project`: Retry a failed status check.
+ * @see https://docs.gitlab.com/api/status_checks/#retry-failed-status-check-for-a-merge-request
+ */
+export interface ExternalStatusCheckRetryProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the failed status check. */
+  external_status_check_id: number;
+}
+
+/**
+ * Parameters of `external_status_check.set_project_mr_status`: Set a status check result.
+ * @see https://docs.gitlab.com/api/status_checks/#set-status-of-an-external-status-check
+ */
+export interface ExternalStatusCheckSetProjectMrStatusParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the status check. */
+  external_status_check_id: number;
+  /** SHA at the head of the merge request's source branch. */
+  sha: string;
+  /** Result to record. */
+  status?: "passed" | "failed" | "pending";
+}
+
+/**
+ * Parameters of `external_status_check.update_project`: Update an external status check.
+ * @see https://docs.gitlab.com/api/status_checks/#update-external-status-check-service
+ */
+export interface ExternalStatusCheckUpdateProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the status check. */
+  external_status_check_id: number;
+  /** Display name of the check. */
+  name?: string;
+  /** URL GitLab calls. */
+  external_url?: string;
+  /** HMAC secret signing the calls. */
+  shared_secret?: string;
+  /** Protected branch IDs it applies to. */
+  protected_branch_ids?: Array<number>;
 }
 
 /**
@@ -377,6 +794,98 @@ export interface IssueUpdateParams {
 }
 
 /**
+ * Parameters of `job.artifacts`: Show a job's artifacts.
+ * @see https://docs.gitlab.com/api/jobs/#get-a-single-job
+ */
+export interface JobArtifactsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.cancel`: Cancel a job.
+ * @see https://docs.gitlab.com/api/jobs/#cancel-a-job
+ */
+export interface JobCancelParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.delete_artifacts`: Delete a job's artifacts.
+ * @see https://docs.gitlab.com/api/job_artifacts/#delete-job-artifacts
+ */
+export interface JobDeleteArtifactsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.delete_project_artifacts`: Delete all artifacts of a project.
+ * @see https://docs.gitlab.com/api/job_artifacts/#delete-all-job-artifacts-in-a-project
+ */
+export interface JobDeleteProjectArtifactsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `job.download_artifacts`: Download a job's artifacts archive.
+ * @see https://docs.gitlab.com/api/job_artifacts/#get-job-artifacts
+ */
+export interface JobDownloadArtifactsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.download_single_artifact`: Read one artifact file of a job.
+ * @see https://docs.gitlab.com/api/job_artifacts/#download-a-single-artifact-file-by-job-id
+ */
+export interface JobDownloadSingleArtifactParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+  /** Path of the file inside the archive, such as reports/junit.xml. */
+  artifact_path: string;
+}
+
+/**
+ * Parameters of `job.download_single_artifact_by_ref`: Read one artifact file from a branch's latest job.
+ * @see https://docs.gitlab.com/api/job_artifacts/#download-a-single-artifact-file-from-specific-tag-or-branch
+ */
+export interface JobDownloadSingleArtifactByRefParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch or tag name, such as main. */
+  ref_name: string;
+  /** Path of the file inside the archive, such as reports/junit.xml. */
+  artifact_path: string;
+  /** Name of the job that made the artifacts. */
+  job: string;
+}
+
+/**
+ * Parameters of `job.erase`: Erase a job.
+ * @see https://docs.gitlab.com/api/jobs/#erase-a-job
+ */
+export interface JobEraseParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
  * Parameters of `job.get`: Get a job.
  * @see https://docs.gitlab.com/api/jobs/#get-a-single-job
  */
@@ -388,6 +897,409 @@ export interface JobGetParams {
 }
 
 /**
+ * Parameters of `job.keep_artifacts`: Keep a job's artifacts.
+ * @see https://docs.gitlab.com/api/job_artifacts/#keep-artifacts
+ */
+export interface JobKeepArtifactsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.list`: List jobs of a pipeline.
+ * @see https://docs.gitlab.com/api/jobs/#list-pipeline-jobs
+ */
+export interface JobListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+  /** Only jobs in these statuses, such as [failed]. */
+  scope?: Array<
+    | "created"
+    | "pending"
+    | "running"
+    | "failed"
+    | "success"
+    | "canceled"
+    | "skipped"
+    | "waiting_for_resource"
+    | "manual"
+  >;
+  /** Include jobs that were retried (default false). */
+  include_retried?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `job.list_bridges`: List trigger jobs of a pipeline.
+ * @see https://docs.gitlab.com/api/jobs/#list-pipeline-trigger-jobs
+ */
+export interface JobListBridgesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+  /** Only jobs in these statuses, such as [failed]. */
+  scope?: Array<
+    | "created"
+    | "pending"
+    | "running"
+    | "failed"
+    | "success"
+    | "canceled"
+    | "skipped"
+    | "waiting_for_resource"
+    | "manual"
+  >;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `job.list_project`: List jobs of a project.
+ * @see https://docs.gitlab.com/api/jobs/#list-project-jobs
+ */
+export interface JobListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only jobs in these statuses, such as [failed]. */
+  scope?: Array<
+    | "created"
+    | "pending"
+    | "running"
+    | "failed"
+    | "success"
+    | "canceled"
+    | "skipped"
+    | "waiting_for_resource"
+    | "manual"
+  >;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `job.play`: Run a manual job.
+ * @see https://docs.gitlab.com/api/jobs/#run-a-job
+ */
+export interface JobPlayParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+  /** Variables for this run, each {key, value}. */
+  job_variables_attributes?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `job.retry`: Retry a job.
+ * @see https://docs.gitlab.com/api/jobs/#retry-a-job
+ */
+export interface JobRetryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+}
+
+/**
+ * Parameters of `job.token_scope_add_group`: Allow a group's job tokens.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#add-a-group-to-a-cicd-job-token-allowlist
+ */
+export interface JobTokenScopeAddGroupParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the group to allow. */
+  target_group_id: number;
+}
+
+/**
+ * Parameters of `job.token_scope_add_project`: Allow a project's job tokens.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#add-a-project-to-a-cicd-job-token-inbound-allowlist
+ */
+export interface JobTokenScopeAddProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project to allow. */
+  target_project_id: number;
+}
+
+/**
+ * Parameters of `job.token_scope_get`: Get the job token access settings.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-access-settings
+ */
+export interface JobTokenScopeGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `job.token_scope_list_groups`: List groups on the job token allowlist.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-allowlist-of-groups
+ */
+export interface JobTokenScopeListGroupsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `job.token_scope_list_inbound`: List projects on the job token allowlist.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-inbound-allowlist
+ */
+export interface JobTokenScopeListInboundParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `job.token_scope_patch`: Set the job token access limit.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#patch-a-projects-cicd-job-token-access-settings
+ */
+export interface JobTokenScopePatchParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** True to allow only allowlisted projects and groups. */
+  enabled: boolean;
+}
+
+/**
+ * Parameters of `job.token_scope_remove_group`: Remove a group from the job token allowlist.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#remove-a-group-from-a-cicd-job-token-allowlist
+ */
+export interface JobTokenScopeRemoveGroupParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the group to remove. */
+  target_group_id: number;
+}
+
+/**
+ * Parameters of `job.token_scope_remove_project`: Remove a project from the job token allowlist.
+ * @see https://docs.gitlab.com/api/project_job_token_scopes/#remove-a-project-from-a-cicd-job-token-inbound-allowlist
+ */
+export interface JobTokenScopeRemoveProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project to remove. */
+  target_project_id: number;
+}
+
+/**
+ * Parameters of `job.trace`: Read a job log.
+ * @see https://docs.gitlab.com/api/jobs/#get-a-log-file
+ */
+export interface JobTraceParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+  /** Last lines to show (default 500). Not with start_line. */
+  tail_lines?: number;
+  /** First line of the window, counted from 1 (with pattern, of the search). */
+  start_line?: number;
+  /** Lines from start_line (default 500). */
+  line_count?: number;
+  /** Show only lines holding this text (case-insensitive). */
+  pattern?: string;
+  /** Lines around each match (default 3). */
+  context_lines?: number;
+  /** Keep color codes and section markers (default false). */
+  raw?: boolean;
+}
+
+/**
+ * Parameters of `job.wait`: Wait for a job.
+ * @see https://docs.gitlab.com/api/jobs/#get-a-single-job
+ */
+export interface JobWaitParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the job. */
+  job_id: number;
+  /** Seconds between polls (default 10). */
+  interval?: number;
+  /** Seconds to wait at most (default 300). */
+  timeout?: number;
+}
+
+/**
+ * Parameters of `merge_request.approval_config`: Get the approvals of a merge request.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-configuration-for-a-single-merge-request
+ */
+export interface MergeRequestApprovalConfigParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.approval_reset`: Reset the approvals of a merge request.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#reset-approvals-of-a-merge-request
+ */
+export interface MergeRequestApprovalResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.approval_rule_create`: Create a merge request approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#create-merge-request-level-rule
+ */
+export interface MergeRequestApprovalRuleCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Name of the rule. */
+  name: string;
+  /** Approvals needed. */
+  approvals_required: number;
+  /** Group IDs of approvers. */
+  group_ids?: Array<number>;
+  /** Usernames of approvers. */
+  usernames?: Array<string>;
+}
+
+/**
+ * Parameters of `merge_request.approval_rule_delete`: Delete a merge request approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#delete-merge-request-level-rule
+ */
+export interface MergeRequestApprovalRuleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the approval rule. */
+  approval_rule_id: number;
+}
+
+/**
+ * Parameters of `merge_request.approval_rule_update`: Update a merge request approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#update-merge-request-level-rule
+ */
+export interface MergeRequestApprovalRuleUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the approval rule. */
+  approval_rule_id: number;
+  /** New name of the rule. */
+  name?: string;
+  /** Approvals needed. */
+  approvals_required?: number;
+  /** Group IDs of approvers. */
+  group_ids?: Array<number>;
+  /** Usernames of approvers. */
+  usernames?: Array<string>;
+}
+
+/**
+ * Parameters of `merge_request.approval_rules`: List merge request approval rules.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-merge-request-level-rules
+ */
+export interface MergeRequestApprovalRulesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.approval_settings_group_get`: Get group merge request approval settings.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-group-mr-approval-settings
+ */
+export interface MergeRequestApprovalSettingsGroupGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `merge_request.approval_settings_group_update`: Update group merge request approval settings.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#update-group-mr-approval-settings
+ */
+export interface MergeRequestApprovalSettingsGroupUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Authors may approve their own MRs. */
+  allow_author_approval?: boolean;
+  /** Committers may approve. */
+  allow_committer_approval?: boolean;
+  /** MRs may override approvers. */
+  allow_overrides_to_approver_list_per_merge_request?: boolean;
+  /** Keep approvals on new commits. */
+  retain_approvals_on_push?: boolean;
+  /** Approvers must reauthenticate. */
+  require_reauthentication_to_approve?: boolean;
+}
+
+/**
+ * Parameters of `merge_request.approval_settings_project_get`: Get project merge request approval settings.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-project-mr-approval-settings
+ */
+export interface MergeRequestApprovalSettingsProjectGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `merge_request.approval_settings_project_update`: Update project merge request approval settings.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#update-project-mr-approval-settings
+ */
+export interface MergeRequestApprovalSettingsProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Authors may approve their own MRs. */
+  allow_author_approval?: boolean;
+  /** Committers may approve. */
+  allow_committer_approval?: boolean;
+  /** MRs may override approvers. */
+  allow_overrides_to_approver_list_per_merge_request?: boolean;
+  /** Keep approvals on new commits. */
+  retain_approvals_on_push?: boolean;
+  /** Approvers must reauthenticate. */
+  require_reauthentication_to_approve?: boolean;
+  /** Reset only changed code owner approvals. */
+  selective_code_owner_removals?: boolean;
+}
+
+/**
+ * Parameters of `merge_request.approval_state`: Get the approval rules state of a merge request.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-the-approval-state-of-merge-requests
+ */
+export interface MergeRequestApprovalStateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
  * Parameters of `merge_request.approve`: Approve a merge request.
  * @see https://docs.gitlab.com/api/merge_request_approvals/#approve-merge-request
  */
@@ -396,10 +1308,382 @@ export interface MergeRequestApproveParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** HEAD commit SHA of the source branch. GitLab refuses the approval when it no longer matches. */
+  /** Source head SHA you reviewed. Refused if the head moved. */
   sha?: string;
-  /** The current user password, needed only when the project requires it to approve. */
+  /** Your password, if the project requires it. */
   approval_password?: string;
+}
+
+/**
+ * Parameters of `merge_request.cancel_auto_merge`: Cancel auto-merge of a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#cancel-merge-when-pipeline-succeeds
+ */
+export interface MergeRequestCancelAutoMergeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.commits`: List merge request commits.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-commits
+ */
+export interface MergeRequestCommitsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.context_commits_create`: Add merge request context commits.
+ * @see https://docs.gitlab.com/api/merge_request_context_commits/#create-mr-context-commits
+ */
+export interface MergeRequestContextCommitsCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** SHAs of the commits to add. */
+  commits: Array<string>;
+}
+
+/**
+ * Parameters of `merge_request.context_commits_delete`: Remove merge request context commits.
+ * @see https://docs.gitlab.com/api/merge_request_context_commits/#delete-mr-context-commits
+ */
+export interface MergeRequestContextCommitsDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** SHAs of the context commits to remove. */
+  commits: Array<string>;
+}
+
+/**
+ * Parameters of `merge_request.context_commits_list`: List merge request context commits.
+ * @see https://docs.gitlab.com/api/merge_request_context_commits/#list-mr-context-commits
+ */
+export interface MergeRequestContextCommitsListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.create`: Create a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#create-mr
+ */
+export interface MergeRequestCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch with the changes. */
+  source_branch: string;
+  /** Branch to merge into. */
+  target_branch: string;
+  /** Title. */
+  title: string;
+  /** Markdown description. */
+  description?: string;
+  /** Comma-separated labels. */
+  labels?: string;
+  /** User IDs to assign. */
+  assignee_ids?: Array<number>;
+  /** User IDs of reviewers. */
+  reviewer_ids?: Array<number>;
+  /** Milestone ID (global). */
+  milestone_id?: number;
+  /** Delete source branch on merge. */
+  remove_source_branch?: boolean;
+  /** Squash commits on merge. */
+  squash?: boolean;
+}
+
+/**
+ * Parameters of `merge_request.create_pipeline`: Run a merge request pipeline.
+ * @see https://docs.gitlab.com/api/merge_requests/#create-merge-request-pipeline
+ */
+export interface MergeRequestCreatePipelineParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.create_todo`: Add a merge request to my to-dos.
+ * @see https://docs.gitlab.com/api/merge_requests/#create-a-to-do-item
+ */
+export interface MergeRequestCreateTodoParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.delete`: Delete a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#delete-a-merge-request
+ */
+export interface MergeRequestDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.dependencies_list`: List merge request dependencies.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-merge-request-dependencies
+ */
+export interface MergeRequestDependenciesListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.dependency_create`: Add a merge request dependency.
+ * @see https://docs.gitlab.com/api/merge_requests/#create-a-merge-request-dependency
+ */
+export interface MergeRequestDependencyCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** IID of the merge request that must merge first, the 10 of !10. */
+  blocking_merge_request_iid: number;
+  /** Project of the blocking merge request when it is another one (ID or path). */
+  blocking_project_id?: string | number;
+}
+
+/**
+ * Parameters of `merge_request.dependency_delete`: Remove a merge request dependency.
+ * @see https://docs.gitlab.com/api/merge_requests/#delete-a-merge-request-dependency
+ */
+export interface MergeRequestDependencyDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the dependency (block), not of a merge request. */
+  block_id: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_create`: React to a merge request with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction
+ */
+export interface MergeRequestEmojiMrCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_delete`: Remove a merge request emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction
+ */
+export interface MergeRequestEmojiMrDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_get`: Get a merge request emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction
+ */
+export interface MergeRequestEmojiMrGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_list`: List merge request emoji reactions.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions
+ */
+export interface MergeRequestEmojiMrListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_note_create`: React to an MR comment with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction-to-a-comment
+ */
+export interface MergeRequestEmojiMrNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the comment (note), the 5 of #note_5. */
+  note_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_note_delete`: Remove an emoji reaction from an MR comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment
+ */
+export interface MergeRequestEmojiMrNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the comment (note), the 5 of #note_5. */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_note_get`: Get an emoji reaction on an MR comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment
+ */
+export interface MergeRequestEmojiMrNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the comment (note), the 5 of #note_5. */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `merge_request.emoji_mr_note_list`: List emoji reactions on an MR comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions
+ */
+export interface MergeRequestEmojiMrNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the comment (note), the 5 of #note_5. */
+  note_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_label_get`: Get a merge request label event.
+ * @see https://docs.gitlab.com/api/resource_label_events/#get-single-merge-request-label-event
+ */
+export interface MergeRequestEventMrLabelGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the label event. */
+  resource_label_event_id: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_label_list`: List merge request label events.
+ * @see https://docs.gitlab.com/api/resource_label_events/#list-project-merge-request-label-events
+ */
+export interface MergeRequestEventMrLabelListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_milestone_get`: Get a merge request milestone event.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#get-single-merge-request-milestone-event
+ */
+export interface MergeRequestEventMrMilestoneGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the milestone event. */
+  resource_milestone_event_id: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_milestone_list`: List merge request milestone events.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#list-project-merge-request-milestone-events
+ */
+export interface MergeRequestEventMrMilestoneListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_state_get`: Get a merge request state event.
+ * @see https://docs.gitlab.com/api/resource_state_events/#get-single-merge-request-state-event
+ */
+export interface MergeRequestEventMrStateGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** ID of the state event. */
+  resource_state_event_id: number;
+}
+
+/**
+ * Parameters of `merge_request.event_mr_state_list`: List merge request state events.
+ * @see https://docs.gitlab.com/api/resource_state_events/#list-project-merge-request-state-events
+ */
+export interface MergeRequestEventMrStateListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
 }
 
 /**
@@ -414,6 +1698,104 @@ export interface MergeRequestGetParams {
 }
 
 /**
+ * Parameters of `merge_request.issues_closed`: List issues a merge request closes.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-issues-that-close-on-merge
+ */
+export interface MergeRequestIssuesClosedParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.list`: List project merge requests.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests
+ */
+export interface MergeRequestListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "locked" | "merged" | "all";
+  /** Comma-separated labels, all required. */
+  labels?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Reviewer username. */
+  reviewer_username?: string;
+  /** Source branch. */
+  source_branch?: string;
+  /** Target branch. */
+  target_branch?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Sort direction. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.list_global`: List my merge requests.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-merge-requests
+ */
+export interface MergeRequestListGlobalParams {
+  /** Whose merge requests (default created_by_me). */
+  scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "locked" | "merged" | "all";
+  /** Comma-separated labels, all required. */
+  labels?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Reviewer username. */
+  reviewer_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Sort direction. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.list_group`: List group merge requests.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-group-merge-requests
+ */
+export interface MergeRequestListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "locked" | "merged" | "all";
+  /** Comma-separated labels, all required. */
+  labels?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Reviewer username. */
+  reviewer_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Sort direction. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `merge_request.merge`: Merge a merge request.
  * @see https://docs.gitlab.com/api/merge_requests/#merge-a-merge-request
  */
@@ -422,18 +1804,31 @@ export interface MergeRequestMergeParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Custom merge commit message. */
+  /** Merge commit message. */
   merge_commit_message?: string;
-  /** Custom squash commit message. */
-  squash_commit_message?: string;
-  /** Squash all commits into one on merge. */
+  /** Squash commits into one. */
   squash?: boolean;
-  /** Delete the source branch after the merge. */
+  /** Delete the source branch. */
   should_remove_source_branch?: boolean;
-  /** Merge when the pipeline succeeds instead of now. */
+  /** Merge once the pipeline succeeds. */
   merge_when_pipeline_succeeds?: boolean;
-  /** HEAD commit SHA of the source branch. GitLab refuses the merge when it no longer matches. */
+  /** Source head SHA you reviewed. Refused if the head moved. */
   sha?: string;
+}
+
+/**
+ * Parameters of `merge_request.participants`: List merge request participants.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-participants
+ */
+export interface MergeRequestParticipantsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
 }
 
 /**
@@ -452,6 +1847,240 @@ export interface MergeRequestPipelinesParams {
 }
 
 /**
+ * Parameters of `merge_request.rebase`: Rebase a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#rebase-a-merge-request
+ */
+export interface MergeRequestRebaseParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Do not start a pipeline for the rebased head. */
+  skip_ci?: boolean;
+}
+
+/**
+ * Parameters of `merge_request.related_issues`: List issues related to a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#list-issues-related-to-the-merge-request
+ */
+export interface MergeRequestRelatedIssuesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.reviewers`: List merge request reviewers.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-reviewers
+ */
+export interface MergeRequestReviewersParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_request.spent_time_add`: Log time spent on a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#add-spent-time-for-a-merge-request
+ */
+export interface MergeRequestSpentTimeAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Duration such as 1h30m or 2d, or -30m to subtract. */
+  duration: string;
+  /** What the time was spent on. */
+  summary?: string;
+}
+
+/**
+ * Parameters of `merge_request.spent_time_reset`: Reset merge request time spent.
+ * @see https://docs.gitlab.com/api/merge_requests/#reset-spent-time-for-a-merge-request
+ */
+export interface MergeRequestSpentTimeResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.subscribe`: Subscribe to a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#subscribe-to-a-merge-request
+ */
+export interface MergeRequestSubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.time_estimate_reset`: Reset a merge request time estimate.
+ * @see https://docs.gitlab.com/api/merge_requests/#reset-the-time-estimate-for-a-merge-request
+ */
+export interface MergeRequestTimeEstimateResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.time_estimate_set`: Set a merge request time estimate.
+ * @see https://docs.gitlab.com/api/merge_requests/#set-a-time-estimate-for-a-merge-request
+ */
+export interface MergeRequestTimeEstimateSetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Duration such as 3h30m, 1.5h or 1w 2d (1d is 8h, 1w is 5d). */
+  duration: string;
+}
+
+/**
+ * Parameters of `merge_request.time_stats`: Get merge request time tracking.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-time-tracking-stats
+ */
+export interface MergeRequestTimeStatsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.unapprove`: Withdraw an approval of a merge request.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#unapprove-a-merge-request
+ */
+export interface MergeRequestUnapproveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.unsubscribe`: Unsubscribe from a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#unsubscribe-from-a-merge-request
+ */
+export interface MergeRequestUnsubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_request.update`: Update a merge request.
+ * @see https://docs.gitlab.com/api/merge_requests/#update-mr
+ */
+export interface MergeRequestUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** New title (Draft: prefix for a draft). */
+  title?: string;
+  /** Markdown description. */
+  description?: string;
+  /** Close or reopen. */
+  state_event?: "close" | "reopen";
+  /** Labels replacing the current ones. */
+  labels?: string;
+  /** Labels to add. */
+  add_labels?: string;
+  /** Labels to remove. */
+  remove_labels?: string;
+  /** User IDs to assign. */
+  assignee_ids?: Array<number>;
+  /** User IDs of reviewers. */
+  reviewer_ids?: Array<number>;
+  /** Milestone ID (global). */
+  milestone_id?: number;
+  /** New target branch. */
+  target_branch?: string;
+  /** Squash commits on merge. */
+  squash?: boolean;
+}
+
+/**
+ * Parameters of `merge_train.add`: Add a merge request to a merge train.
+ * @see https://docs.gitlab.com/api/merge_trains/#add-a-merge-request-to-a-merge-train
+ */
+export interface MergeTrainAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Add it to the train only once its checks pass. */
+  auto_merge?: boolean;
+  /** Source branch HEAD SHA, refused if the branch moved. */
+  sha?: string;
+  /** Squash the commits into one on merge. */
+  squash?: boolean;
+}
+
+/**
+ * Parameters of `merge_train.get`: Get a merge request's merge train status.
+ * @see https://docs.gitlab.com/api/merge_trains/#get-the-status-of-a-merge-request-on-a-merge-train
+ */
+export interface MergeTrainGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `merge_train.list_branch`: List a branch's merge train.
+ * @see https://docs.gitlab.com/api/merge_trains/#list-merge-requests-in-a-merge-train
+ */
+export interface MergeTrainListBranchParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Target branch of the train, such as develop. */
+  target_branch: string;
+  /** active for cars waiting to merge, complete for merged ones. */
+  scope?: "active" | "complete";
+  /** Order by ID, desc by default. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `merge_train.list_project`: List a project's merge trains.
+ * @see https://docs.gitlab.com/api/merge_trains/#list-merge-trains-for-a-project
+ */
+export interface MergeTrainListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** active for cars waiting to merge, complete for merged ones. */
+  scope?: "active" | "complete";
+  /** Order by ID, desc by default. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `mr_review.changes_get`: Get merge request changes.
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs
  */
@@ -460,12 +2089,86 @@ export interface MrReviewChangesGetParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Return the diffs in the unified diff format. */
+  /** Diffs in unified format. */
   unidiff?: boolean;
+  /** Only these file paths. */
+  paths?: Array<string>;
+  /** Drop files matching these globs (*.lock). */
+  exclude_paths?: Array<string>;
   /** Page number (see next_page). */
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.diff_version_get`: Get a merge request diff version.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-a-single-merge-request-diff-version
+ */
+export interface MrReviewDiffVersionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Diff version ID. */
+  version_id: number;
+  /** Only these file paths. */
+  paths?: Array<string>;
+  /** Drop files matching these globs (*.lock). */
+  exclude_paths?: Array<string>;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.diff_versions_list`: List merge request diff versions.
+ * @see https://docs.gitlab.com/api/merge_requests/#get-merge-request-diff-versions
+ */
+export interface MrReviewDiffVersionsListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.discussion_create`: Start a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-new-merge-request-thread
+ */
+export interface MrReviewDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+  /** File to comment on (path after the change). */
+  new_path?: string;
+  /** Its path before a rename. */
+  old_path?: string;
+  /** Line in the new file (added or unchanged). */
+  new_line?: number;
+  /** Line in the old file (removed or unchanged). */
+  old_line?: number;
+}
+
+/**
+ * Parameters of `mr_review.discussion_get`: Get a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-merge-request-discussion-item
+ */
+export interface MrReviewDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
 }
 
 /**
@@ -484,6 +2187,292 @@ export interface MrReviewDiscussionListParams {
 }
 
 /**
+ * Parameters of `mr_review.discussion_note_delete`: Delete a note from a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#delete-a-merge-request-thread-note
+ */
+export interface MrReviewDiscussionNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.discussion_note_update`: Edit a note in a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#modify-an-existing-merge-request-thread-note
+ */
+export interface MrReviewDiscussionNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `mr_review.discussion_reply`: Reply in a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-merge-request-thread
+ */
+export interface MrReviewDiscussionReplyParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `mr_review.discussion_resolve`: Resolve a merge request discussion.
+ * @see https://docs.gitlab.com/api/discussions/#resolve-a-merge-request-thread
+ */
+export interface MrReviewDiscussionResolveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** true resolves, false reopens. */
+  resolved: boolean;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_create`: Add a pending review comment.
+ * @see https://docs.gitlab.com/api/draft_notes/#create-a-draft-note
+ */
+export interface MrReviewDraftNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Draft text (Markdown). */
+  note: string;
+  /** File to comment on (path after the change). */
+  new_path?: string;
+  /** Its path before a rename. */
+  old_path?: string;
+  /** Line in the new file (added or unchanged). */
+  new_line?: number;
+  /** Line in the old file (removed or unchanged). */
+  old_line?: number;
+  /** Thread to reply in. */
+  in_reply_to_discussion_id?: string;
+  /** Resolve that thread on publishing. */
+  resolve_discussion?: boolean;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_delete`: Delete a pending review comment.
+ * @see https://docs.gitlab.com/api/draft_notes/#delete-a-draft-note
+ */
+export interface MrReviewDraftNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Draft note ID. */
+  draft_note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_get`: Get a pending review comment.
+ * @see https://docs.gitlab.com/api/draft_notes/#get-a-single-draft-note
+ */
+export interface MrReviewDraftNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Draft note ID. */
+  draft_note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_list`: List pending review comments.
+ * @see https://docs.gitlab.com/api/draft_notes/#list-all-merge-request-draft-notes
+ */
+export interface MrReviewDraftNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_publish`: Publish one pending review comment.
+ * @see https://docs.gitlab.com/api/draft_notes/#publish-a-draft-note
+ */
+export interface MrReviewDraftNotePublishParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Draft note ID. */
+  draft_note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_publish_all`: Submit a merge request review.
+ * @see https://docs.gitlab.com/api/draft_notes/#publish-all-pending-draft-notes
+ */
+export interface MrReviewDraftNotePublishAllParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `mr_review.draft_note_update`: Edit a pending review comment.
+ * @see https://docs.gitlab.com/api/draft_notes/#update-a-draft-note
+ */
+export interface MrReviewDraftNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Draft note ID. */
+  draft_note_id: number;
+  /** Draft text (Markdown). */
+  note: string;
+}
+
+/**
+ * Parameters of `mr_review.note_create`: Comment on a merge request.
+ * @see https://docs.gitlab.com/api/notes/#create-new-merge-request-note
+ */
+export interface MrReviewNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+  /** Visible to Reporter role and above only. */
+  internal?: boolean;
+}
+
+/**
+ * Parameters of `mr_review.note_delete`: Delete a merge request comment.
+ * @see https://docs.gitlab.com/api/notes/#delete-a-merge-request-note
+ */
+export interface MrReviewNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.note_get`: Get a merge request comment.
+ * @see https://docs.gitlab.com/api/notes/#get-single-merge-request-note
+ */
+export interface MrReviewNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `mr_review.note_list`: List merge request comments.
+ * @see https://docs.gitlab.com/api/notes/#list-all-merge-request-notes
+ */
+export interface MrReviewNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** desc (default) or asc. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `mr_review.note_update`: Edit a merge request comment.
+ * @see https://docs.gitlab.com/api/notes/#modify-existing-merge-request-note
+ */
+export interface MrReviewNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `mr_review.raw_diffs`: Get the raw merge request diff.
+ * @see https://docs.gitlab.com/api/merge_requests/#show-merge-request-raw-diffs
+ */
+export interface MrReviewRawDiffsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the merge request, the 243 of !243. */
+  merge_request_iid: number;
+}
+
+/**
+ * Parameters of `pipeline.cancel`: Cancel a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#cancel-all-jobs-for-a-pipeline
+ */
+export interface PipelineCancelParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+}
+
+/**
+ * Parameters of `pipeline.create`: Run a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#create-a-new-pipeline
+ */
+export interface PipelineCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch or tag to run the pipeline on. */
+  ref: string;
+  /** Pipeline variables, each a key and value (variable_type env_var or file). */
+  variables?: Array<{ key?: string; value?: string; variable_type?: "env_var" | "file" }>;
+}
+
+/**
+ * Parameters of `pipeline.delete`: Delete a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#delete-a-pipeline
+ */
+export interface PipelineDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+}
+
+/**
  * Parameters of `pipeline.get`: Get a pipeline.
  * @see https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline
  */
@@ -492,6 +2481,436 @@ export interface PipelineGetParams {
   project_id: string | number;
   /** ID of the pipeline (the 1207 of #1207). */
   pipeline_id: number;
+}
+
+/**
+ * Parameters of `pipeline.latest`: Get the latest pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#get-the-latest-pipeline
+ */
+export interface PipelineLatestParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch or tag (default the default branch). */
+  ref?: string;
+}
+
+/**
+ * Parameters of `pipeline.list`: List pipelines.
+ * @see https://docs.gitlab.com/api/pipelines/#list-project-pipelines
+ */
+export interface PipelineListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only pipelines with this status. */
+  status?:
+    | "created"
+    | "waiting_for_resource"
+    | "preparing"
+    | "pending"
+    | "running"
+    | "success"
+    | "failed"
+    | "canceled"
+    | "skipped"
+    | "manual"
+    | "scheduled";
+  /** Running, pending, finished, branch or tag pipelines. */
+  scope?: "running" | "pending" | "finished" | "branches" | "tags";
+  /** Only pipelines for this branch or tag. */
+  ref?: string;
+  /** Only pipelines for this commit SHA. */
+  sha?: string;
+  /** Source, such as push, web, schedule or merge_request_event. */
+  source?: string;
+  /** Only pipelines with this name. */
+  name?: string;
+  /** Only pipelines triggered by this username. */
+  username?: string;
+  /** Updated after this ISO 8601 time. */
+  updated_after?: string;
+  /** Updated before this ISO 8601 time. */
+  updated_before?: string;
+  /** Created after this ISO 8601 time. */
+  created_after?: string;
+  /** Created before this ISO 8601 time. */
+  created_before?: string;
+  /** Only pipelines with an invalid CI config. */
+  yaml_errors?: boolean;
+  /** Field to order by (default id). */
+  order_by?: "id" | "status" | "ref" | "updated_at" | "user_id";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.resource_group_edit`: Edit a resource group.
+ * @see https://docs.gitlab.com/api/resource_groups/#edit-an-existing-resource-group
+ */
+export interface PipelineResourceGroupEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Key of the resource group, such as production. */
+  key: string;
+  /** Order in which waiting jobs get the resource. */
+  process_mode?: "unordered" | "oldest_first" | "newest_first" | "newest_ready_first";
+}
+
+/**
+ * Parameters of `pipeline.resource_group_get`: Get a resource group.
+ * @see https://docs.gitlab.com/api/resource_groups/#get-a-specific-resource-group
+ */
+export interface PipelineResourceGroupGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Key of the resource group, such as production. */
+  key: string;
+}
+
+/**
+ * Parameters of `pipeline.resource_group_list`: List resource groups.
+ * @see https://docs.gitlab.com/api/resource_groups/#get-all-resource-groups-for-a-project
+ */
+export interface PipelineResourceGroupListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.resource_group_upcoming_jobs`: List upcoming jobs of a resource group.
+ * @see https://docs.gitlab.com/api/resource_groups/#list-upcoming-jobs-for-a-specific-resource-group
+ */
+export interface PipelineResourceGroupUpcomingJobsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Key of the resource group, such as production. */
+  key: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.retry`: Retry a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#retry-jobs-in-a-pipeline
+ */
+export interface PipelineRetryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_create`: Create a pipeline schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#create-a-new-pipeline-schedule
+ */
+export interface PipelineScheduleCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** What the schedule is for. */
+  description: string;
+  /** Branch or tag to run, such as main or refs/tags/v1. */
+  ref: string;
+  /** Cron expression, such as 0 1 * * *. */
+  cron: string;
+  /** Time zone, such as UTC or America/New_York (default UTC). */
+  cron_timezone?: string;
+  /** Whether the schedule runs (default true). */
+  active?: boolean;
+  /** CI inputs for its pipelines, each a name and a value. */
+  inputs?: Array<{ name?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `pipeline.schedule_create_variable`: Add a pipeline schedule variable.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#create-a-new-pipeline-schedule-variable
+ */
+export interface PipelineScheduleCreateVariableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+  /** Variable name (letters, digits and _ only). */
+  key: string;
+  /** Value of the variable. */
+  value: string;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+}
+
+/**
+ * Parameters of `pipeline.schedule_delete`: Delete a pipeline schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#delete-a-pipeline-schedule
+ */
+export interface PipelineScheduleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_delete_variable`: Delete a pipeline schedule variable.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#delete-a-pipeline-schedule-variable
+ */
+export interface PipelineScheduleDeleteVariableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+  /** Name of the variable. */
+  key: string;
+}
+
+/**
+ * Parameters of `pipeline.schedule_edit_variable`: Edit a pipeline schedule variable.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#edit-a-pipeline-schedule-variable
+ */
+export interface PipelineScheduleEditVariableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+  /** Name of the variable. */
+  key: string;
+  /** Value of the variable. */
+  value: string;
+  /** env_var (default) or file. */
+  variable_type?: "env_var" | "file";
+}
+
+/**
+ * Parameters of `pipeline.schedule_get`: Get a pipeline schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#get-a-single-pipeline-schedule
+ */
+export interface PipelineScheduleGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_list`: List pipeline schedules.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#get-all-pipeline-schedules
+ */
+export interface PipelineScheduleListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only active or only inactive schedules. */
+  scope?: "active" | "inactive";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_list_triggered_pipelines`: List pipelines run by a schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#get-all-pipelines-triggered-by-a-pipeline-schedule
+ */
+export interface PipelineScheduleListTriggeredPipelinesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_run`: Run a pipeline schedule now.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#run-a-scheduled-pipeline-immediately
+ */
+export interface PipelineScheduleRunParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_take_ownership`: Take ownership of a pipeline schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#take-ownership-of-a-pipeline-schedule
+ */
+export interface PipelineScheduleTakeOwnershipParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+}
+
+/**
+ * Parameters of `pipeline.schedule_update`: Update a pipeline schedule.
+ * @see https://docs.gitlab.com/api/pipeline_schedules/#edit-a-pipeline-schedule
+ */
+export interface PipelineScheduleUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline schedule. */
+  pipeline_schedule_id: number;
+  /** New description. */
+  description?: string;
+  /** Branch or tag to run, such as main or refs/tags/v1. */
+  ref?: string;
+  /** Cron expression, such as 0 1 * * *. */
+  cron?: string;
+  /** Time zone, such as UTC or America/New_York (default UTC). */
+  cron_timezone?: string;
+  /** Whether the schedule runs (default true). */
+  active?: boolean;
+  /** CI inputs to set (name and value) or remove (name and _destroy true). */
+  inputs?: Array<{ name?: string; value?: string; _destroy?: boolean }>;
+}
+
+/**
+ * Parameters of `pipeline.test_report`: Get a pipeline's test report.
+ * @see https://docs.gitlab.com/api/pipelines/#get-a-test-report-for-a-pipeline
+ */
+export interface PipelineTestReportParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+}
+
+/**
+ * Parameters of `pipeline.test_report_summary`: Get a pipeline's test summary.
+ * @see https://docs.gitlab.com/api/pipelines/#get-a-test-report-summary-for-a-pipeline
+ */
+export interface PipelineTestReportSummaryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+}
+
+/**
+ * Parameters of `pipeline.trigger_create`: Create a pipeline trigger token.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#create-a-trigger-token
+ */
+export interface PipelineTriggerCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the trigger token. */
+  description: string;
+}
+
+/**
+ * Parameters of `pipeline.trigger_delete`: Delete a pipeline trigger token.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#remove-a-pipeline-trigger-token
+ */
+export interface PipelineTriggerDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the trigger token. */
+  trigger_id: number;
+}
+
+/**
+ * Parameters of `pipeline.trigger_get`: Get a pipeline trigger token.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#get-trigger-token-details
+ */
+export interface PipelineTriggerGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the trigger token. */
+  trigger_id: number;
+}
+
+/**
+ * Parameters of `pipeline.trigger_list`: List pipeline trigger tokens.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#list-project-trigger-tokens
+ */
+export interface PipelineTriggerListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.trigger_run`: Run a pipeline with a trigger token.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#trigger-a-pipeline-with-a-token
+ */
+export interface PipelineTriggerRunParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** The trigger token or CI job token. */
+  token: string;
+  /** Branch or tag to run the pipeline on. */
+  ref: string;
+  /** Pipeline variables, each a key and a value. */
+  variables?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `pipeline.trigger_update`: Rename a pipeline trigger token.
+ * @see https://docs.gitlab.com/api/pipeline_triggers/#update-a-pipeline-trigger-token
+ */
+export interface PipelineTriggerUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the trigger token. */
+  trigger_id: number;
+  /** New name of the trigger token. */
+  description?: string;
+}
+
+/**
+ * Parameters of `pipeline.update_metadata`: Rename a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#update-pipeline-metadata
+ */
+export interface PipelineUpdateMetadataParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+  /** New name of the pipeline. */
+  name: string;
+}
+
+/**
+ * Parameters of `pipeline.variables`: List pipeline variables.
+ * @see https://docs.gitlab.com/api/pipelines/#get-variables-for-a-pipeline
+ */
+export interface PipelineVariablesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `pipeline.wait`: Wait for a pipeline.
+ * @see https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline
+ */
+export interface PipelineWaitParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the pipeline (the 1207 of #1207). */
+  pipeline_id: number;
+  /** Seconds between polls (default 10). */
+  interval?: number;
+  /** Seconds to wait at most (default 300). */
+  timeout?: number;
 }
 
 /**
@@ -537,6 +2956,40 @@ export interface ProjectMilestoneGetParams {
 }
 
 /**
+ * Parameters of `release.create`: Create a release.
+ * @see https://docs.gitlab.com/api/releases/#create-a-release
+ */
+export interface ReleaseCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release, created from ref when missing. */
+  tag_name: string;
+  /** Title (default the tag name). */
+  name?: string;
+  /** Notes, in Markdown. */
+  description?: string;
+  /** Branch, tag or SHA to create a new tag from. */
+  ref?: string;
+  /** Message of the tag created from ref. */
+  tag_message?: string;
+  /** Milestone titles. */
+  milestones?: Array<string>;
+  /** Release date, ISO 8601 (default now). */
+  released_at?: string;
+}
+
+/**
+ * Parameters of `release.delete`: Delete a release.
+ * @see https://docs.gitlab.com/api/releases/#delete-a-release
+ */
+export interface ReleaseDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release to delete. */
+  tag_name: string;
+}
+
+/**
  * Parameters of `release.get`: Get a release.
  * @see https://docs.gitlab.com/api/releases/#get-a-release-by-a-tag-name
  */
@@ -548,6 +3001,409 @@ export interface ReleaseGetParams {
 }
 
 /**
+ * Parameters of `release.get_latest`: Get the latest release.
+ * @see https://docs.gitlab.com/api/releases/#get-the-latest-release
+ */
+export interface ReleaseGetLatestParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `release.link_create`: Create a release link.
+ * @see https://docs.gitlab.com/api/releases/links/#create-a-release-link
+ */
+export interface ReleaseLinkCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** Link name, unique in the release. */
+  name: string;
+  /** URL of the asset (http, https or ftp). */
+  url: string;
+  /** Permanent link path, such as /bin/app. */
+  direct_asset_path?: string;
+  /** Asset kind (default other). */
+  link_type?: "other" | "runbook" | "image" | "package";
+}
+
+/**
+ * Parameters of `release.link_create_batch`: Create several release links.
+ * @see https://docs.gitlab.com/api/releases/links/#create-a-release-link
+ */
+export interface ReleaseLinkCreateBatchParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** Links, each with name, url and optionally direct_asset_path, link_type. */
+  links: Array<{
+    name?: string;
+    url?: string;
+    direct_asset_path?: string;
+    link_type?: "other" | "runbook" | "image" | "package";
+  }>;
+}
+
+/**
+ * Parameters of `release.link_delete`: Delete a release link.
+ * @see https://docs.gitlab.com/api/releases/links/#delete-a-release-link
+ */
+export interface ReleaseLinkDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** ID of the asset link. */
+  link_id: number;
+}
+
+/**
+ * Parameters of `release.link_get`: Get a release link.
+ * @see https://docs.gitlab.com/api/releases/links/#get-a-release-link
+ */
+export interface ReleaseLinkGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** ID of the asset link. */
+  link_id: number;
+}
+
+/**
+ * Parameters of `release.link_list`: List release links.
+ * @see https://docs.gitlab.com/api/releases/links/#list-links-of-a-release
+ */
+export interface ReleaseLinkListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `release.link_update`: Update a release link.
+ * @see https://docs.gitlab.com/api/releases/links/#update-a-release-link
+ */
+export interface ReleaseLinkUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release. */
+  tag_name: string;
+  /** ID of the asset link. */
+  link_id: number;
+  /** New name of the link. */
+  name?: string;
+  /** New URL of the asset. */
+  url?: string;
+  /** Permanent link path, such as /bin/app. */
+  direct_asset_path?: string;
+  /** Asset kind (default other). */
+  link_type?: "other" | "runbook" | "image" | "package";
+}
+
+/**
+ * Parameters of `release.list`: List releases.
+ * @see https://docs.gitlab.com/api/releases/#list-releases
+ */
+export interface ReleaseListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** released_at (default) or created_at. */
+  order_by?: "released_at" | "created_at";
+  /** desc (default) or asc. */
+  sort?: "desc" | "asc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `release.update`: Update a release.
+ * @see https://docs.gitlab.com/api/releases/#update-a-release
+ */
+export interface ReleaseUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag of the release to change. */
+  tag_name: string;
+  /** New title. */
+  name?: string;
+  /** New notes, in Markdown. */
+  description?: string;
+  /** Milestone titles, [] removes them all. */
+  milestones?: Array<string>;
+  /** New release date, ISO 8601. */
+  released_at?: string;
+}
+
+/**
+ * Parameters of `repository.archive`: Get a repository archive.
+ * @see https://docs.gitlab.com/api/repositories/#get-file-archive
+ */
+export interface RepositoryArchiveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, branch or tag (default the default branch). */
+  sha?: string;
+  /** Archive format (default tar.gz). */
+  format?: "tar.gz" | "tar.bz2" | "tbz" | "tbz2" | "tb2" | "bz2" | "tar" | "zip";
+  /** Only this folder. */
+  path?: string;
+}
+
+/**
+ * Parameters of `repository.blob`: Get a blob.
+ * @see https://docs.gitlab.com/api/repositories/#get-a-blob-from-repository
+ */
+export interface RepositoryBlobParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Blob SHA (a tree entry id). */
+  blob_sha: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `repository.changelog_add`: Add changelog notes to a file.
+ * @see https://docs.gitlab.com/api/repositories/#add-changelog-data-to-a-changelog-file
+ */
+export interface RepositoryChangelogAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Version, such as 1.2.0. */
+  version: string;
+  /** Branch (default branch). */
+  branch_name?: string;
+  /** File (default CHANGELOG.md). */
+  file?: string;
+  /** Commit message. */
+  message?: string;
+  /** Range start (default previous tag). */
+  from?: string;
+  /** Range end (default branch). */
+  to?: string;
+  /** Release date (default now). */
+  date?: string;
+}
+
+/**
+ * Parameters of `repository.changelog_generate`: Generate changelog notes.
+ * @see https://docs.gitlab.com/api/repositories/#generate-changelog-data
+ */
+export interface RepositoryChangelogGenerateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Version, such as 1.2.0. */
+  version: string;
+  /** Range start (default previous tag). */
+  from?: string;
+  /** Range end (default branch). */
+  to?: string;
+  /** Release date (default now). */
+  date?: string;
+  /** Trailer to use (default Changelog). */
+  trailer?: string;
+}
+
+/**
+ * Parameters of `repository.commit_cherry_pick`: Cherry-pick a commit.
+ * @see https://docs.gitlab.com/api/commits/#cherry-pick-a-commit
+ */
+export interface RepositoryCommitCherryPickParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** SHA of the commit to cherry-pick. */
+  sha: string;
+  /** Target branch. */
+  branch_name: string;
+  /** Commit message. */
+  message?: string;
+}
+
+/**
+ * Parameters of `repository.commit_comment_create`: Comment on a commit.
+ * @see https://docs.gitlab.com/api/commits/#post-comment-to-commit
+ */
+export interface RepositoryCommitCommentCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Comment text (Markdown). */
+  note: string;
+  /** File path for an inline comment. */
+  path?: string;
+  /** Line number. */
+  line?: number;
+  /** new or old side of the diff. */
+  line_type?: "new" | "old";
+}
+
+/**
+ * Parameters of `repository.commit_comments`: List commit comments.
+ * @see https://docs.gitlab.com/api/commits/#get-the-comments-of-a-commit
+ */
+export interface RepositoryCommitCommentsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_create`: Create a commit.
+ * @see https://docs.gitlab.com/api/commits/#create-a-commit-with-multiple-files-and-actions
+ */
+export interface RepositoryCommitCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch to commit to. */
+  branch_name: string;
+  /** Commit message. */
+  commit_message: string;
+  /** File changes, in order. */
+  actions: Array<{
+    action?: "create" | "delete" | "move" | "update" | "chmod";
+    file_path?: string;
+    previous_path?: string;
+    content?: string;
+    encoding?: "text" | "base64";
+    last_commit_id?: string;
+    execute_filemode?: boolean;
+  }>;
+  /** Branch to start a new branch from. */
+  start_branch?: string;
+  /** SHA to start a new branch from. */
+  start_sha?: string;
+  /** Author name. */
+  author_name?: string;
+  /** Author email. */
+  author_email?: string;
+}
+
+/**
+ * Parameters of `repository.commit_diff`: Get the diff of a commit.
+ * @see https://docs.gitlab.com/api/commits/#get-the-diff-of-a-commit
+ */
+export interface RepositoryCommitDiffParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Only these file paths. */
+  paths?: Array<string>;
+  /** Drop files matching these globs (*.lock). */
+  exclude_paths?: Array<string>;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_add_note`: Reply to a commit discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-commit-thread
+ */
+export interface RepositoryCommitDiscussionAddNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** ID of the discussion thread (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_create`: Start a commit discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-a-commit-thread
+ */
+export interface RepositoryCommitDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_delete_note`: Delete a commit discussion note.
+ * @see https://docs.gitlab.com/api/discussions/#delete-a-commit-thread-note
+ */
+export interface RepositoryCommitDiscussionDeleteNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** ID of the discussion thread (40 hex characters). */
+  discussion_id: string;
+  /** ID of the note (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_get`: Get a commit discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-commit-discussion-item
+ */
+export interface RepositoryCommitDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** ID of the discussion thread (40 hex characters). */
+  discussion_id: string;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_list`: List commit discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-commit-discussion-items
+ */
+export interface RepositoryCommitDiscussionListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_discussion_update_note`: Edit a commit discussion note.
+ * @see https://docs.gitlab.com/api/discussions/#modify-an-existing-commit-thread-note
+ */
+export interface RepositoryCommitDiscussionUpdateNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** ID of the discussion thread (40 hex characters). */
+  discussion_id: string;
+  /** ID of the note (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
  * Parameters of `repository.commit_get`: Get a commit.
  * @see https://docs.gitlab.com/api/commits/#get-a-single-commit
  */
@@ -556,6 +3412,461 @@ export interface RepositoryCommitGetParams {
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
+}
+
+/**
+ * Parameters of `repository.commit_list`: List commits.
+ * @see https://docs.gitlab.com/api/commits/#list-repository-commits
+ */
+export interface RepositoryCommitListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch, tag or range a..b (default branch). */
+  ref_name?: string;
+  /** Only commits since this ISO 8601 time. */
+  since?: string;
+  /** Only commits until this ISO 8601 time. */
+  until?: string;
+  /** Only commits touching this path. */
+  path?: string;
+  /** Author name or email. */
+  author?: string;
+  /** Every commit, not one ref. */
+  all?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_merge_requests`: List merge requests of a commit.
+ * @see https://docs.gitlab.com/api/commits/#list-merge-requests-associated-with-a-commit
+ */
+export interface RepositoryCommitMergeRequestsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Merge request state. */
+  state?: "opened" | "closed" | "locked" | "merged";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_refs`: List the refs of a commit.
+ * @see https://docs.gitlab.com/api/commits/#get-references-a-commit-is-pushed-to
+ */
+export interface RepositoryCommitRefsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Branches, tags or all (default). */
+  type?: "branch" | "tag" | "all";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.commit_revert`: Revert a commit.
+ * @see https://docs.gitlab.com/api/commits/#revert-a-commit
+ */
+export interface RepositoryCommitRevertParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** SHA of the commit to revert. */
+  sha: string;
+  /** Target branch. */
+  branch_name: string;
+}
+
+/**
+ * Parameters of `repository.commit_signature`: Get a commit signature.
+ * @see https://docs.gitlab.com/api/commits/#get-signature-of-a-commit
+ */
+export interface RepositoryCommitSignatureParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+}
+
+/**
+ * Parameters of `repository.commit_status_set`: Set a commit status.
+ * @see https://docs.gitlab.com/api/commits/#set-the-pipeline-status-of-a-commit
+ */
+export interface RepositoryCommitStatusSetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Full SHA of the commit. */
+  sha: string;
+  /** State of the check. */
+  state: "pending" | "running" | "success" | "failed" | "canceled" | "skipped";
+  /** Check name (default "default"). */
+  name?: string;
+  /** Branch or tag. */
+  ref?: string;
+  /** Link to details. */
+  target_url?: string;
+  /** Short description. */
+  description?: string;
+}
+
+/**
+ * Parameters of `repository.commit_statuses`: List commit statuses.
+ * @see https://docs.gitlab.com/api/commits/#list-the-statuses-of-a-commit
+ */
+export interface RepositoryCommitStatusesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, or a branch or tag name. */
+  sha: string;
+  /** Branch or tag. */
+  ref?: string;
+  /** Status name. */
+  name?: string;
+  /** Every status, not only the latest. */
+  all?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.compare`: Compare branches, tags or commits.
+ * @see https://docs.gitlab.com/api/repositories/#compare-branches-tags-or-commits
+ */
+export interface RepositoryCompareParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** SHA, branch or tag to compare from. */
+  from: string;
+  /** SHA, branch or tag to compare to. */
+  to: string;
+  /** Project that from belongs to, for forks. */
+  from_project_id?: number;
+  /** Compare from..to directly, not from the merge base. */
+  straight?: boolean;
+  /** Only these file paths. */
+  paths?: Array<string>;
+  /** Drop files matching these globs (*.lock). */
+  exclude_paths?: Array<string>;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.contributors`: List repository contributors.
+ * @see https://docs.gitlab.com/api/repositories/#contributors
+ */
+export interface RepositoryContributorsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch or tag (default branch). */
+  ref?: string;
+  /** Sort field (default commits). */
+  order_by?: "name" | "email" | "commits";
+  /** asc (default) or desc. */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.file_blame`: Blame a file.
+ * @see https://docs.gitlab.com/api/repository_files/#get-file-blame-from-repository
+ */
+export interface RepositoryFileBlameParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA, HEAD for the default branch. */
+  ref: string;
+  /** First line to blame. */
+  start_line?: number;
+  /** Last line to blame. */
+  end_line?: number;
+  /** Lines to blame from start_line. */
+  line_count?: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.file_create`: Create a file.
+ * @see https://docs.gitlab.com/api/repository_files/#create-new-file-in-repository
+ */
+export interface RepositoryFileCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch to commit to. */
+  branch_name: string;
+  /** Commit message. */
+  commit_message: string;
+  /** File content (base64 if encoding is base64). */
+  content: string;
+  /** text (default) or base64. */
+  encoding?: "text" | "base64";
+  /** Branch to start branch_name from. */
+  start_branch?: string;
+  /** Commit author email. */
+  author_email?: string;
+  /** Commit author name. */
+  author_name?: string;
+}
+
+/**
+ * Parameters of `repository.file_delete`: Delete a file.
+ * @see https://docs.gitlab.com/api/repository_files/#delete-existing-file-in-repository
+ */
+export interface RepositoryFileDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch to commit the removal to. */
+  branch_name: string;
+  /** Commit message. */
+  commit_message: string;
+  /** Commit author email. */
+  author_email?: string;
+  /** Commit author name. */
+  author_name?: string;
+  /** Refuse if the file changed after this commit. */
+  last_commit_id?: string;
+}
+
+/**
+ * Parameters of `repository.file_get`: Get a file.
+ * @see https://docs.gitlab.com/api/repository_files/#get-file-from-repository
+ */
+export interface RepositoryFileGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `repository.file_history`: List a file's commits.
+ * @see https://docs.gitlab.com/api/commits/#list-repository-commits
+ */
+export interface RepositoryFileHistoryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+  /** ISO 8601 time, commits after it. */
+  since?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.file_metadata`: Get file metadata.
+ * @see https://docs.gitlab.com/api/repository_files/#get-file-metadata-only
+ */
+export interface RepositoryFileMetadataParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+}
+
+/**
+ * Parameters of `repository.file_raw`: Get a raw file.
+ * @see https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository
+ */
+export interface RepositoryFileRawParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+  /** Read the Git LFS object instead of its pointer. */
+  lfs?: boolean;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `repository.file_raw_metadata`: Get raw file metadata.
+ * @see https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository
+ */
+export interface RepositoryFileRawMetadataParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+}
+
+/**
+ * Parameters of `repository.file_update`: Update a file.
+ * @see https://docs.gitlab.com/api/repository_files/#update-existing-file-in-repository
+ */
+export interface RepositoryFileUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** Branch to commit to. */
+  branch_name: string;
+  /** Commit message. */
+  commit_message: string;
+  /** File content (base64 if encoding is base64). */
+  content: string;
+  /** text (default) or base64. */
+  encoding?: "text" | "base64";
+  /** Branch to start branch_name from. */
+  start_branch?: string;
+  /** Commit author email. */
+  author_email?: string;
+  /** Commit author name. */
+  author_name?: string;
+  /** Refuse if the file changed after this commit. */
+  last_commit_id?: string;
+}
+
+/**
+ * Parameters of `repository.list_submodules`: List submodules.
+ * @see https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository
+ */
+export interface RepositoryListSubmodulesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.markdown_render`: Render Markdown.
+ * @see https://docs.gitlab.com/api/markdown/#render-an-arbitrary-markdown-document
+ */
+export interface RepositoryMarkdownRenderParams {
+  /** The Markdown to render. */
+  text: string;
+  /** Render as GitLab Flavored Markdown (default false). */
+  gfm?: boolean;
+  /** Project for GFM references such as #42. */
+  project_id?: string | number;
+}
+
+/**
+ * Parameters of `repository.merge_base`: Find the merge base.
+ * @see https://docs.gitlab.com/api/repositories/#merge-base
+ */
+export interface RepositoryMergeBaseParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Two or more branches, tags or SHAs. */
+  refs: Array<string>;
+}
+
+/**
+ * Parameters of `repository.raw_blob`: Get a raw blob.
+ * @see https://docs.gitlab.com/api/repositories/#raw-blob-content
+ */
+export interface RepositoryRawBlobParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Blob SHA (a tree entry id). */
+  blob_sha: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `repository.read_submodule_file`: Read a file in a submodule.
+ * @see https://docs.gitlab.com/api/repository_submodules/
+ */
+export interface RepositoryReadSubmoduleFileParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Submodule path in the parent. */
+  submodule: string;
+  /** File path inside the submodule. */
+  file_path: string;
+  /** Ref of the parent (default branch if omitted). */
+  ref?: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `repository.tree`: List a repository tree.
+ * @see https://docs.gitlab.com/api/repositories/#list-repository-tree
+ */
+export interface RepositoryTreeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Folder (default the root). */
+  path?: string;
+  /** Branch, tag or SHA (default branch if omitted). */
+  ref?: string;
+  /** List every level below path. */
+  recursive?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `repository.update_submodule`: Update a submodule.
+ * @see https://docs.gitlab.com/api/repository_submodules/#update-existing-submodule-reference-in-repository
+ */
+export interface RepositoryUpdateSubmoduleParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Path of the submodule in the repository. */
+  submodule: string;
+  /** Branch to commit to. */
+  branch_name: string;
+  /** Full SHA of the commit to pin. */
+  commit_sha: string;
+  /** Commit message. */
+  commit_message?: string;
 }
 
 /**
@@ -579,6 +3890,32 @@ export interface SnippetProjectGetParams {
 }
 
 /**
+ * Parameters of `tag.create`: Create a tag.
+ * @see https://docs.gitlab.com/api/tags/#create-a-new-tag
+ */
+export interface TagCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the new tag, such as v1.0.0. */
+  tag_name: string;
+  /** Branch, tag or SHA to tag. */
+  ref: string;
+  /** Annotated tag message. */
+  message?: string;
+}
+
+/**
+ * Parameters of `tag.delete`: Delete a tag.
+ * @see https://docs.gitlab.com/api/tags/#delete-a-tag
+ */
+export interface TagDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the tag to delete. */
+  tag_name: string;
+}
+
+/**
  * Parameters of `tag.get`: Get a tag.
  * @see https://docs.gitlab.com/api/tags/#get-a-single-repository-tag
  */
@@ -586,6 +3923,91 @@ export interface TagGetParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** Name of the tag, such as v1.0.0. */
+  tag_name: string;
+}
+
+/**
+ * Parameters of `tag.get_protected`: Get a protected tag.
+ * @see https://docs.gitlab.com/api/protected_tags/#get-a-single-protected-tag-or-wildcard-protected-tag
+ */
+export interface TagGetProtectedParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag name or wildcard of the rule, such as v*. */
+  tag_name: string;
+}
+
+/**
+ * Parameters of `tag.get_signature`: Get a tag signature.
+ * @see https://docs.gitlab.com/api/tags/#get-x509-signature-of-a-tag
+ */
+export interface TagGetSignatureParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the tag, such as v1.0.0. */
+  tag_name: string;
+}
+
+/**
+ * Parameters of `tag.list`: List tags.
+ * @see https://docs.gitlab.com/api/tags/#list-project-repository-tags
+ */
+export interface TagListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name contains, ^prefix or suffix$. */
+  search?: string;
+  /** Sort field (default updated). */
+  order_by?: "name" | "updated" | "version";
+  /** asc or desc (default). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `tag.list_protected`: List protected tags.
+ * @see https://docs.gitlab.com/api/protected_tags/#list-protected-tags
+ */
+export interface TagListProtectedParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `tag.protect`: Protect a tag.
+ * @see https://docs.gitlab.com/api/protected_tags/#protect-repository-tags
+ */
+export interface TagProtectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag name or wildcard to protect, such as v*. */
+  tag_name: string;
+  /** Who may create (default 40). */
+  create_access_level?: 0 | 30 | 40 | 60;
+  /** Who else may create: role, user, group or deploy key. */
+  allowed_to_create?: Array<{
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+}
+
+/**
+ * Parameters of `tag.unprotect`: Unprotect a tag.
+ * @see https://docs.gitlab.com/api/protected_tags/#unprotect-repository-tags
+ */
+export interface TagUnprotectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Tag name or wildcard of the rule to remove. */
   tag_name: string;
 }
 
@@ -614,8 +4036,33 @@ export type ActionId =
   | "branch.rule_list"
   | "branch.unprotect"
   | "branch.update_protected"
+  | "ci_catalog.get"
+  | "ci_catalog.list"
+  | "ci_variable.create"
+  | "ci_variable.delete"
+  | "ci_variable.get"
+  | "ci_variable.group_create"
+  | "ci_variable.group_delete"
+  | "ci_variable.group_get"
+  | "ci_variable.group_list"
+  | "ci_variable.group_update"
+  | "ci_variable.instance_create"
+  | "ci_variable.instance_delete"
+  | "ci_variable.instance_get"
+  | "ci_variable.instance_list"
+  | "ci_variable.instance_update"
+  | "ci_variable.list"
+  | "ci_variable.update"
   | "environment.deployment_get"
   | "environment.get"
+  | "external_status_check.create_project"
+  | "external_status_check.delete_project"
+  | "external_status_check.list_project"
+  | "external_status_check.list_project_checks"
+  | "external_status_check.list_project_mr_checks"
+  | "external_status_check.retry_project"
+  | "external_status_check.set_project_mr_status"
+  | "external_status_check.update_project"
   | "feature_flags.feature_flag_get"
   | "group.get"
   | "group.group_label_get"
@@ -625,23 +4072,217 @@ export type ActionId =
   | "issue.mrs_related"
   | "issue.note_list"
   | "issue.update"
+  | "job.artifacts"
+  | "job.cancel"
+  | "job.delete_artifacts"
+  | "job.delete_project_artifacts"
+  | "job.download_artifacts"
+  | "job.download_single_artifact"
+  | "job.download_single_artifact_by_ref"
+  | "job.erase"
   | "job.get"
+  | "job.keep_artifacts"
+  | "job.list"
+  | "job.list_bridges"
+  | "job.list_project"
+  | "job.play"
+  | "job.retry"
+  | "job.token_scope_add_group"
+  | "job.token_scope_add_project"
+  | "job.token_scope_get"
+  | "job.token_scope_list_groups"
+  | "job.token_scope_list_inbound"
+  | "job.token_scope_patch"
+  | "job.token_scope_remove_group"
+  | "job.token_scope_remove_project"
+  | "job.trace"
+  | "job.wait"
+  | "merge_request.approval_config"
+  | "merge_request.approval_reset"
+  | "merge_request.approval_rule_create"
+  | "merge_request.approval_rule_delete"
+  | "merge_request.approval_rule_update"
+  | "merge_request.approval_rules"
+  | "merge_request.approval_settings_group_get"
+  | "merge_request.approval_settings_group_update"
+  | "merge_request.approval_settings_project_get"
+  | "merge_request.approval_settings_project_update"
+  | "merge_request.approval_state"
   | "merge_request.approve"
+  | "merge_request.cancel_auto_merge"
+  | "merge_request.commits"
+  | "merge_request.context_commits_create"
+  | "merge_request.context_commits_delete"
+  | "merge_request.context_commits_list"
+  | "merge_request.create"
+  | "merge_request.create_pipeline"
+  | "merge_request.create_todo"
+  | "merge_request.delete"
+  | "merge_request.dependencies_list"
+  | "merge_request.dependency_create"
+  | "merge_request.dependency_delete"
+  | "merge_request.emoji_mr_create"
+  | "merge_request.emoji_mr_delete"
+  | "merge_request.emoji_mr_get"
+  | "merge_request.emoji_mr_list"
+  | "merge_request.emoji_mr_note_create"
+  | "merge_request.emoji_mr_note_delete"
+  | "merge_request.emoji_mr_note_get"
+  | "merge_request.emoji_mr_note_list"
+  | "merge_request.event_mr_label_get"
+  | "merge_request.event_mr_label_list"
+  | "merge_request.event_mr_milestone_get"
+  | "merge_request.event_mr_milestone_list"
+  | "merge_request.event_mr_state_get"
+  | "merge_request.event_mr_state_list"
   | "merge_request.get"
+  | "merge_request.issues_closed"
+  | "merge_request.list"
+  | "merge_request.list_global"
+  | "merge_request.list_group"
   | "merge_request.merge"
+  | "merge_request.participants"
   | "merge_request.pipelines"
+  | "merge_request.rebase"
+  | "merge_request.related_issues"
+  | "merge_request.reviewers"
+  | "merge_request.spent_time_add"
+  | "merge_request.spent_time_reset"
+  | "merge_request.subscribe"
+  | "merge_request.time_estimate_reset"
+  | "merge_request.time_estimate_set"
+  | "merge_request.time_stats"
+  | "merge_request.unapprove"
+  | "merge_request.unsubscribe"
+  | "merge_request.update"
+  | "merge_train.add"
+  | "merge_train.get"
+  | "merge_train.list_branch"
+  | "merge_train.list_project"
   | "mr_review.changes_get"
+  | "mr_review.diff_version_get"
+  | "mr_review.diff_versions_list"
+  | "mr_review.discussion_create"
+  | "mr_review.discussion_get"
   | "mr_review.discussion_list"
+  | "mr_review.discussion_note_delete"
+  | "mr_review.discussion_note_update"
+  | "mr_review.discussion_reply"
+  | "mr_review.discussion_resolve"
+  | "mr_review.draft_note_create"
+  | "mr_review.draft_note_delete"
+  | "mr_review.draft_note_get"
+  | "mr_review.draft_note_list"
+  | "mr_review.draft_note_publish"
+  | "mr_review.draft_note_publish_all"
+  | "mr_review.draft_note_update"
+  | "mr_review.note_create"
+  | "mr_review.note_delete"
+  | "mr_review.note_get"
+  | "mr_review.note_list"
+  | "mr_review.note_update"
+  | "mr_review.raw_diffs"
+  | "pipeline.cancel"
+  | "pipeline.create"
+  | "pipeline.delete"
   | "pipeline.get"
+  | "pipeline.latest"
+  | "pipeline.list"
+  | "pipeline.resource_group_edit"
+  | "pipeline.resource_group_get"
+  | "pipeline.resource_group_list"
+  | "pipeline.resource_group_upcoming_jobs"
+  | "pipeline.retry"
+  | "pipeline.schedule_create"
+  | "pipeline.schedule_create_variable"
+  | "pipeline.schedule_delete"
+  | "pipeline.schedule_delete_variable"
+  | "pipeline.schedule_edit_variable"
+  | "pipeline.schedule_get"
+  | "pipeline.schedule_list"
+  | "pipeline.schedule_list_triggered_pipelines"
+  | "pipeline.schedule_run"
+  | "pipeline.schedule_take_ownership"
+  | "pipeline.schedule_update"
+  | "pipeline.test_report"
+  | "pipeline.test_report_summary"
+  | "pipeline.trigger_create"
+  | "pipeline.trigger_delete"
+  | "pipeline.trigger_get"
+  | "pipeline.trigger_list"
+  | "pipeline.trigger_run"
+  | "pipeline.trigger_update"
+  | "pipeline.update_metadata"
+  | "pipeline.variables"
+  | "pipeline.wait"
   | "project.board_get"
   | "project.get"
   | "project.label_get"
   | "project.milestone_get"
+  | "release.create"
+  | "release.delete"
   | "release.get"
+  | "release.get_latest"
+  | "release.link_create"
+  | "release.link_create_batch"
+  | "release.link_delete"
+  | "release.link_get"
+  | "release.link_list"
+  | "release.link_update"
+  | "release.list"
+  | "release.update"
+  | "repository.archive"
+  | "repository.blob"
+  | "repository.changelog_add"
+  | "repository.changelog_generate"
+  | "repository.commit_cherry_pick"
+  | "repository.commit_comment_create"
+  | "repository.commit_comments"
+  | "repository.commit_create"
+  | "repository.commit_diff"
+  | "repository.commit_discussion_add_note"
+  | "repository.commit_discussion_create"
+  | "repository.commit_discussion_delete_note"
+  | "repository.commit_discussion_get"
+  | "repository.commit_discussion_list"
+  | "repository.commit_discussion_update_note"
   | "repository.commit_get"
+  | "repository.commit_list"
+  | "repository.commit_merge_requests"
+  | "repository.commit_refs"
+  | "repository.commit_revert"
+  | "repository.commit_signature"
+  | "repository.commit_status_set"
+  | "repository.commit_statuses"
+  | "repository.compare"
+  | "repository.contributors"
+  | "repository.file_blame"
+  | "repository.file_create"
+  | "repository.file_delete"
+  | "repository.file_get"
+  | "repository.file_history"
+  | "repository.file_metadata"
+  | "repository.file_raw"
+  | "repository.file_raw_metadata"
+  | "repository.file_update"
+  | "repository.list_submodules"
+  | "repository.markdown_render"
+  | "repository.merge_base"
+  | "repository.raw_blob"
+  | "repository.read_submodule_file"
+  | "repository.tree"
+  | "repository.update_submodule"
   | "snippet.get"
   | "snippet.project_get"
+  | "tag.create"
+  | "tag.delete"
   | "tag.get"
+  | "tag.get_protected"
+  | "tag.get_signature"
+  | "tag.list"
+  | "tag.list_protected"
+  | "tag.protect"
+  | "tag.unprotect"
   | "wiki.get";
 
 /** The parameter type of each action, keyed by canonical ID. */
@@ -658,8 +4299,33 @@ export interface ActionParams {
   "branch.rule_list": BranchRuleListParams;
   "branch.unprotect": BranchUnprotectParams;
   "branch.update_protected": BranchUpdateProtectedParams;
+  "ci_catalog.get": CiCatalogGetParams;
+  "ci_catalog.list": CiCatalogListParams;
+  "ci_variable.create": CiVariableCreateParams;
+  "ci_variable.delete": CiVariableDeleteParams;
+  "ci_variable.get": CiVariableGetParams;
+  "ci_variable.group_create": CiVariableGroupCreateParams;
+  "ci_variable.group_delete": CiVariableGroupDeleteParams;
+  "ci_variable.group_get": CiVariableGroupGetParams;
+  "ci_variable.group_list": CiVariableGroupListParams;
+  "ci_variable.group_update": CiVariableGroupUpdateParams;
+  "ci_variable.instance_create": CiVariableInstanceCreateParams;
+  "ci_variable.instance_delete": CiVariableInstanceDeleteParams;
+  "ci_variable.instance_get": CiVariableInstanceGetParams;
+  "ci_variable.instance_list": CiVariableInstanceListParams;
+  "ci_variable.instance_update": CiVariableInstanceUpdateParams;
+  "ci_variable.list": CiVariableListParams;
+  "ci_variable.update": CiVariableUpdateParams;
   "environment.deployment_get": EnvironmentDeploymentGetParams;
   "environment.get": EnvironmentGetParams;
+  "external_status_check.create_project": ExternalStatusCheckCreateProjectParams;
+  "external_status_check.delete_project": ExternalStatusCheckDeleteProjectParams;
+  "external_status_check.list_project": ExternalStatusCheckListProjectParams;
+  "external_status_check.list_project_checks": ExternalStatusCheckListProjectChecksParams;
+  "external_status_check.list_project_mr_checks": ExternalStatusCheckListProjectMrChecksParams;
+  "external_status_check.retry_project": ExternalStatusCheckRetryProjectParams;
+  "external_status_check.set_project_mr_status": ExternalStatusCheckSetProjectMrStatusParams;
+  "external_status_check.update_project": ExternalStatusCheckUpdateProjectParams;
   "feature_flags.feature_flag_get": FeatureFlagsFeatureFlagGetParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
@@ -669,22 +4335,216 @@ export interface ActionParams {
   "issue.mrs_related": IssueMrsRelatedParams;
   "issue.note_list": IssueNoteListParams;
   "issue.update": IssueUpdateParams;
+  "job.artifacts": JobArtifactsParams;
+  "job.cancel": JobCancelParams;
+  "job.delete_artifacts": JobDeleteArtifactsParams;
+  "job.delete_project_artifacts": JobDeleteProjectArtifactsParams;
+  "job.download_artifacts": JobDownloadArtifactsParams;
+  "job.download_single_artifact": JobDownloadSingleArtifactParams;
+  "job.download_single_artifact_by_ref": JobDownloadSingleArtifactByRefParams;
+  "job.erase": JobEraseParams;
   "job.get": JobGetParams;
+  "job.keep_artifacts": JobKeepArtifactsParams;
+  "job.list": JobListParams;
+  "job.list_bridges": JobListBridgesParams;
+  "job.list_project": JobListProjectParams;
+  "job.play": JobPlayParams;
+  "job.retry": JobRetryParams;
+  "job.token_scope_add_group": JobTokenScopeAddGroupParams;
+  "job.token_scope_add_project": JobTokenScopeAddProjectParams;
+  "job.token_scope_get": JobTokenScopeGetParams;
+  "job.token_scope_list_groups": JobTokenScopeListGroupsParams;
+  "job.token_scope_list_inbound": JobTokenScopeListInboundParams;
+  "job.token_scope_patch": JobTokenScopePatchParams;
+  "job.token_scope_remove_group": JobTokenScopeRemoveGroupParams;
+  "job.token_scope_remove_project": JobTokenScopeRemoveProjectParams;
+  "job.trace": JobTraceParams;
+  "job.wait": JobWaitParams;
+  "merge_request.approval_config": MergeRequestApprovalConfigParams;
+  "merge_request.approval_reset": MergeRequestApprovalResetParams;
+  "merge_request.approval_rule_create": MergeRequestApprovalRuleCreateParams;
+  "merge_request.approval_rule_delete": MergeRequestApprovalRuleDeleteParams;
+  "merge_request.approval_rule_update": MergeRequestApprovalRuleUpdateParams;
+  "merge_request.approval_rules": MergeRequestApprovalRulesParams;
+  "merge_request.approval_settings_group_get": MergeRequestApprovalSettingsGroupGetParams;
+  "merge_request.approval_settings_group_update": MergeRequestApprovalSettingsGroupUpdateParams;
+  "merge_request.approval_settings_project_get": MergeRequestApprovalSettingsProjectGetParams;
+  "merge_request.approval_settings_project_update": MergeRequestApprovalSettingsProjectUpdateParams;
+  "merge_request.approval_state": MergeRequestApprovalStateParams;
   "merge_request.approve": MergeRequestApproveParams;
+  "merge_request.cancel_auto_merge": MergeRequestCancelAutoMergeParams;
+  "merge_request.commits": MergeRequestCommitsParams;
+  "merge_request.context_commits_create": MergeRequestContextCommitsCreateParams;
+  "merge_request.context_commits_delete": MergeRequestContextCommitsDeleteParams;
+  "merge_request.context_commits_list": MergeRequestContextCommitsListParams;
+  "merge_request.create": MergeRequestCreateParams;
+  "merge_request.create_pipeline": MergeRequestCreatePipelineParams;
+  "merge_request.create_todo": MergeRequestCreateTodoParams;
+  "merge_request.delete": MergeRequestDeleteParams;
+  "merge_request.dependencies_list": MergeRequestDependenciesListParams;
+  "merge_request.dependency_create": MergeRequestDependencyCreateParams;
+  "merge_request.dependency_delete": MergeRequestDependencyDeleteParams;
+  "merge_request.emoji_mr_create": MergeRequestEmojiMrCreateParams;
+  "merge_request.emoji_mr_delete": MergeRequestEmojiMrDeleteParams;
+  "merge_request.emoji_mr_get": MergeRequestEmojiMrGetParams;
+  "merge_request.emoji_mr_list": MergeRequestEmojiMrListParams;
+  "merge_request.emoji_mr_note_create": MergeRequestEmojiMrNoteCreateParams;
+  "merge_request.emoji_mr_note_delete": MergeRequestEmojiMrNoteDeleteParams;
+  "merge_request.emoji_mr_note_get": MergeRequestEmojiMrNoteGetParams;
+  "merge_request.emoji_mr_note_list": MergeRequestEmojiMrNoteListParams;
+  "merge_request.event_mr_label_get": MergeRequestEventMrLabelGetParams;
+  "merge_request.event_mr_label_list": MergeRequestEventMrLabelListParams;
+  "merge_request.event_mr_milestone_get": MergeRequestEventMrMilestoneGetParams;
+  "merge_request.event_mr_milestone_list": MergeRequestEventMrMilestoneListParams;
+  "merge_request.event_mr_state_get": MergeRequestEventMrStateGetParams;
+  "merge_request.event_mr_state_list": MergeRequestEventMrStateListParams;
   "merge_request.get": MergeRequestGetParams;
+  "merge_request.issues_closed": MergeRequestIssuesClosedParams;
+  "merge_request.list": MergeRequestListParams;
+  "merge_request.list_global": MergeRequestListGlobalParams;
+  "merge_request.list_group": MergeRequestListGroupParams;
   "merge_request.merge": MergeRequestMergeParams;
+  "merge_request.participants": MergeRequestParticipantsParams;
   "merge_request.pipelines": MergeRequestPipelinesParams;
+  "merge_request.rebase": MergeRequestRebaseParams;
+  "merge_request.related_issues": MergeRequestRelatedIssuesParams;
+  "merge_request.reviewers": MergeRequestReviewersParams;
+  "merge_request.spent_time_add": MergeRequestSpentTimeAddParams;
+  "merge_request.spent_time_reset": MergeRequestSpentTimeResetParams;
+  "merge_request.subscribe": MergeRequestSubscribeParams;
+  "merge_request.time_estimate_reset": MergeRequestTimeEstimateResetParams;
+  "merge_request.time_estimate_set": MergeRequestTimeEstimateSetParams;
+  "merge_request.time_stats": MergeRequestTimeStatsParams;
+  "merge_request.unapprove": MergeRequestUnapproveParams;
+  "merge_request.unsubscribe": MergeRequestUnsubscribeParams;
+  "merge_request.update": MergeRequestUpdateParams;
+  "merge_train.add": MergeTrainAddParams;
+  "merge_train.get": MergeTrainGetParams;
+  "merge_train.list_branch": MergeTrainListBranchParams;
+  "merge_train.list_project": MergeTrainListProjectParams;
   "mr_review.changes_get": MrReviewChangesGetParams;
+  "mr_review.diff_version_get": MrReviewDiffVersionGetParams;
+  "mr_review.diff_versions_list": MrReviewDiffVersionsListParams;
+  "mr_review.discussion_create": MrReviewDiscussionCreateParams;
+  "mr_review.discussion_get": MrReviewDiscussionGetParams;
   "mr_review.discussion_list": MrReviewDiscussionListParams;
+  "mr_review.discussion_note_delete": MrReviewDiscussionNoteDeleteParams;
+  "mr_review.discussion_note_update": MrReviewDiscussionNoteUpdateParams;
+  "mr_review.discussion_reply": MrReviewDiscussionReplyParams;
+  "mr_review.discussion_resolve": MrReviewDiscussionResolveParams;
+  "mr_review.draft_note_create": MrReviewDraftNoteCreateParams;
+  "mr_review.draft_note_delete": MrReviewDraftNoteDeleteParams;
+  "mr_review.draft_note_get": MrReviewDraftNoteGetParams;
+  "mr_review.draft_note_list": MrReviewDraftNoteListParams;
+  "mr_review.draft_note_publish": MrReviewDraftNotePublishParams;
+  "mr_review.draft_note_publish_all": MrReviewDraftNotePublishAllParams;
+  "mr_review.draft_note_update": MrReviewDraftNoteUpdateParams;
+  "mr_review.note_create": MrReviewNoteCreateParams;
+  "mr_review.note_delete": MrReviewNoteDeleteParams;
+  "mr_review.note_get": MrReviewNoteGetParams;
+  "mr_review.note_list": MrReviewNoteListParams;
+  "mr_review.note_update": MrReviewNoteUpdateParams;
+  "mr_review.raw_diffs": MrReviewRawDiffsParams;
+  "pipeline.cancel": PipelineCancelParams;
+  "pipeline.create": PipelineCreateParams;
+  "pipeline.delete": PipelineDeleteParams;
   "pipeline.get": PipelineGetParams;
+  "pipeline.latest": PipelineLatestParams;
+  "pipeline.list": PipelineListParams;
+  "pipeline.resource_group_edit": PipelineResourceGroupEditParams;
+  "pipeline.resource_group_get": PipelineResourceGroupGetParams;
+  "pipeline.resource_group_list": PipelineResourceGroupListParams;
+  "pipeline.resource_group_upcoming_jobs": PipelineResourceGroupUpcomingJobsParams;
+  "pipeline.retry": PipelineRetryParams;
+  "pipeline.schedule_create": PipelineScheduleCreateParams;
+  "pipeline.schedule_create_variable": PipelineScheduleCreateVariableParams;
+  "pipeline.schedule_delete": PipelineScheduleDeleteParams;
+  "pipeline.schedule_delete_variable": PipelineScheduleDeleteVariableParams;
+  "pipeline.schedule_edit_variable": PipelineScheduleEditVariableParams;
+  "pipeline.schedule_get": PipelineScheduleGetParams;
+  "pipeline.schedule_list": PipelineScheduleListParams;
+  "pipeline.schedule_list_triggered_pipelines": PipelineScheduleListTriggeredPipelinesParams;
+  "pipeline.schedule_run": PipelineScheduleRunParams;
+  "pipeline.schedule_take_ownership": PipelineScheduleTakeOwnershipParams;
+  "pipeline.schedule_update": PipelineScheduleUpdateParams;
+  "pipeline.test_report": PipelineTestReportParams;
+  "pipeline.test_report_summary": PipelineTestReportSummaryParams;
+  "pipeline.trigger_create": PipelineTriggerCreateParams;
+  "pipeline.trigger_delete": PipelineTriggerDeleteParams;
+  "pipeline.trigger_get": PipelineTriggerGetParams;
+  "pipeline.trigger_list": PipelineTriggerListParams;
+  "pipeline.trigger_run": PipelineTriggerRunParams;
+  "pipeline.trigger_update": PipelineTriggerUpdateParams;
+  "pipeline.update_metadata": PipelineUpdateMetadataParams;
+  "pipeline.variables": PipelineVariablesParams;
+  "pipeline.wait": PipelineWaitParams;
   "project.board_get": ProjectBoardGetParams;
   "project.get": ProjectGetParams;
   "project.label_get": ProjectLabelGetParams;
   "project.milestone_get": ProjectMilestoneGetParams;
+  "release.create": ReleaseCreateParams;
+  "release.delete": ReleaseDeleteParams;
   "release.get": ReleaseGetParams;
+  "release.get_latest": ReleaseGetLatestParams;
+  "release.link_create": ReleaseLinkCreateParams;
+  "release.link_create_batch": ReleaseLinkCreateBatchParams;
+  "release.link_delete": ReleaseLinkDeleteParams;
+  "release.link_get": ReleaseLinkGetParams;
+  "release.link_list": ReleaseLinkListParams;
+  "release.link_update": ReleaseLinkUpdateParams;
+  "release.list": ReleaseListParams;
+  "release.update": ReleaseUpdateParams;
+  "repository.archive": RepositoryArchiveParams;
+  "repository.blob": RepositoryBlobParams;
+  "repository.changelog_add": RepositoryChangelogAddParams;
+  "repository.changelog_generate": RepositoryChangelogGenerateParams;
+  "repository.commit_cherry_pick": RepositoryCommitCherryPickParams;
+  "repository.commit_comment_create": RepositoryCommitCommentCreateParams;
+  "repository.commit_comments": RepositoryCommitCommentsParams;
+  "repository.commit_create": RepositoryCommitCreateParams;
+  "repository.commit_diff": RepositoryCommitDiffParams;
+  "repository.commit_discussion_add_note": RepositoryCommitDiscussionAddNoteParams;
+  "repository.commit_discussion_create": RepositoryCommitDiscussionCreateParams;
+  "repository.commit_discussion_delete_note": RepositoryCommitDiscussionDeleteNoteParams;
+  "repository.commit_discussion_get": RepositoryCommitDiscussionGetParams;
+  "repository.commit_discussion_list": RepositoryCommitDiscussionListParams;
+  "repository.commit_discussion_update_note": RepositoryCommitDiscussionUpdateNoteParams;
   "repository.commit_get": RepositoryCommitGetParams;
+  "repository.commit_list": RepositoryCommitListParams;
+  "repository.commit_merge_requests": RepositoryCommitMergeRequestsParams;
+  "repository.commit_refs": RepositoryCommitRefsParams;
+  "repository.commit_revert": RepositoryCommitRevertParams;
+  "repository.commit_signature": RepositoryCommitSignatureParams;
+  "repository.commit_status_set": RepositoryCommitStatusSetParams;
+  "repository.commit_statuses": RepositoryCommitStatusesParams;
+  "repository.compare": RepositoryCompareParams;
+  "repository.contributors": RepositoryContributorsParams;
+  "repository.file_blame": RepositoryFileBlameParams;
+  "repository.file_create": RepositoryFileCreateParams;
+  "repository.file_delete": RepositoryFileDeleteParams;
+  "repository.file_get": RepositoryFileGetParams;
+  "repository.file_history": RepositoryFileHistoryParams;
+  "repository.file_metadata": RepositoryFileMetadataParams;
+  "repository.file_raw": RepositoryFileRawParams;
+  "repository.file_raw_metadata": RepositoryFileRawMetadataParams;
+  "repository.file_update": RepositoryFileUpdateParams;
+  "repository.list_submodules": RepositoryListSubmodulesParams;
+  "repository.markdown_render": RepositoryMarkdownRenderParams;
+  "repository.merge_base": RepositoryMergeBaseParams;
+  "repository.raw_blob": RepositoryRawBlobParams;
+  "repository.read_submodule_file": RepositoryReadSubmoduleFileParams;
+  "repository.tree": RepositoryTreeParams;
+  "repository.update_submodule": RepositoryUpdateSubmoduleParams;
   "snippet.get": SnippetGetParams;
   "snippet.project_get": SnippetProjectGetParams;
+  "tag.create": TagCreateParams;
+  "tag.delete": TagDeleteParams;
   "tag.get": TagGetParams;
+  "tag.get_protected": TagGetProtectedParams;
+  "tag.get_signature": TagGetSignatureParams;
+  "tag.list": TagListParams;
+  "tag.list_protected": TagListProtectedParams;
+  "tag.protect": TagProtectParams;
+  "tag.unprotect": TagUnprotectParams;
   "wiki.get": WikiGetParams;
 }

@@ -4,22 +4,26 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  /** A `ProjectsBranchRuleID` is a global ID. It is encoded as a string. For example: `"gid://gitlab/Projects::BranchRule/1"`. */
-  ProjectsBranchRuleID: { input: string; output: string };
-  /** Time represented in ISO 8601. For example: "2021-03-09T14:58:50+00:00". */
-  Time: { input: string; output: string };
-  /** A `UserID` is a global ID. It is encoded as a string. For example: `"gid://gitlab/User/1"`. */
-  UserID: { input: string; output: string };
-};
+/** Values for sorting catalog resources. */
+export type CiCatalogResourceSort =
+  | "CREATED_ASC"
+  | "CREATED_DESC"
+  | "LATEST_RELEASED_AT_ASC"
+  | "LATEST_RELEASED_AT_DESC"
+  | "NAME_ASC"
+  | "NAME_DESC"
+  | "STAR_COUNT_ASC"
+  | "STAR_COUNT_DESC"
+  | "USAGE_COUNT_ASC"
+  | "USAGE_COUNT_DESC";
+
+/** Verification level of a catalog resource. */
+export type CiCatalogResourceVerificationLevel =
+  | "GITLAB_MAINTAINED"
+  | "GITLAB_PARTNER_MAINTAINED"
+  | "UNVERIFIED"
+  | "VERIFIED_CREATOR_MAINTAINED"
+  | "VERIFIED_CREATOR_SELF_MANAGED";
 
 export type BranchRuleListQueryVariables = Exact<{
   fullPath: string | number;
@@ -55,5 +59,76 @@ export type BranchRuleListQuery = {
         startCursor: string | null;
       };
     } | null;
+  } | null;
+};
+
+export type CiCatalogGetQueryVariables = Exact<{
+  fullPath?: string | number | null | undefined;
+  versions?: number | null | undefined;
+}>;
+
+export type CiCatalogGetQuery = {
+  ciCatalogResource: {
+    id: string;
+    name: string | null;
+    description: string | null;
+    fullPath: string | null;
+    webPath: string | null;
+    starCount: number;
+    last30DayUsageCount: number;
+    archived: boolean | null;
+    topics: Array<string> | null;
+    verificationLevel: CiCatalogResourceVerificationLevel | null;
+    visibilityLevel: string | null;
+    latestReleasedAt: string | null;
+    versions: {
+      nodes: Array<{
+        name: string | null;
+        createdAt: string;
+        releasedAt: string | null;
+        path: string | null;
+        components: {
+          nodes: Array<{
+            name: string | null;
+            includePath: string | null;
+            inputs: Array<{
+              name: string | null;
+              required: boolean | null;
+              type: string | null;
+              default: string | null;
+              description: string | null;
+            }> | null;
+          } | null> | null;
+        } | null;
+      } | null> | null;
+    } | null;
+  } | null;
+};
+
+export type CiCatalogListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: CiCatalogResourceSort | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type CiCatalogListQuery = {
+  ciCatalogResources: {
+    nodes: Array<{
+      id: string;
+      name: string | null;
+      description: string | null;
+      fullPath: string | null;
+      webPath: string | null;
+      starCount: number;
+      last30DayUsageCount: number;
+      archived: boolean | null;
+      topics: Array<string> | null;
+      verificationLevel: CiCatalogResourceVerificationLevel | null;
+      visibilityLevel: string | null;
+      latestReleasedAt: string | null;
+      versions: { nodes: Array<{ name: string | null; releasedAt: string | null } | null> | null } | null;
+    } | null> | null;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null; hasPreviousPage: boolean; startCursor: string | null };
   } | null;
 };

@@ -418,6 +418,517 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "branch_name"],
     additionalProperties: false,
   },
+  "ci_catalog.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Full path of the resource's project (group/project) or its ID.",
+      },
+      versions: {
+        type: "integer",
+        description: "How many recent versions to include (default all GitLab sends).",
+        minimum: 1,
+        maximum: 20,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "ci_catalog.list": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Words in name or description.",
+        minLength: 1,
+      },
+      sort: {
+        type: "string",
+        description: "Sort order.",
+        enum: [
+          "NAME_ASC",
+          "NAME_DESC",
+          "LATEST_RELEASED_AT_ASC",
+          "LATEST_RELEASED_AT_DESC",
+          "CREATED_ASC",
+          "CREATED_DESC",
+          "STAR_COUNT_ASC",
+          "STAR_COUNT_DESC",
+          "USAGE_COUNT_ASC",
+          "USAGE_COUNT_DESC",
+        ],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "ci_variable.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Key: letters, digits and _ only.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Value of the variable.",
+      },
+      environment_scope: {
+        type: "string",
+        description: "Environment scope, such as production (default *).",
+        minLength: 1,
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+      masked_and_hidden: {
+        type: "boolean",
+        description: "Also hide it, never readable again.",
+      },
+    },
+    required: ["project_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "ci_variable.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
+  "ci_variable.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+      reveal: {
+        type: "boolean",
+        description: "Show a masked value (only if needed).",
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
+  "ci_variable.group_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Key: letters, digits and _ only.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Value of the variable.",
+      },
+      environment_scope: {
+        type: "string",
+        description: "Environment scope, such as production (default *).",
+        minLength: 1,
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+      masked_and_hidden: {
+        type: "boolean",
+        description: "Also hide it, never readable again.",
+      },
+    },
+    required: ["group_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "ci_variable.group_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "key"],
+    additionalProperties: false,
+  },
+  "ci_variable.group_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+      reveal: {
+        type: "boolean",
+        description: "Show a masked value (only if needed).",
+      },
+    },
+    required: ["group_id", "key"],
+    additionalProperties: false,
+  },
+  "ci_variable.group_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "ci_variable.group_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "New value of the variable.",
+      },
+      new_environment_scope: {
+        type: "string",
+        description: "Move it to this environment scope.",
+        minLength: 1,
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+    },
+    required: ["group_id", "key"],
+    additionalProperties: false,
+  },
+  "ci_variable.instance_create": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Key: letters, digits and _ only.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Value of the variable.",
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+    },
+    required: ["key", "value"],
+    additionalProperties: false,
+  },
+  "ci_variable.instance_delete": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "ci_variable.instance_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      reveal: {
+        type: "boolean",
+        description: "Show a masked value (only if needed).",
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "ci_variable.instance_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "ci_variable.instance_update": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "New value of the variable.",
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "ci_variable.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "ci_variable.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Variable key.",
+        minLength: 1,
+      },
+      environment_scope: {
+        type: "string",
+        description: "Scope that picks one of same-key variables.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "New value of the variable.",
+      },
+      new_environment_scope: {
+        type: "string",
+        description: "Move it to this environment scope.",
+        minLength: 1,
+      },
+      protected: {
+        type: "boolean",
+        description: "Only for protected branches and tags.",
+      },
+      masked: {
+        type: "boolean",
+        description: "Mask in job logs (8+ chars, no spaces).",
+      },
+      raw: {
+        type: "boolean",
+        description: "Do not expand $VARS in it.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+      description: {
+        type: "string",
+        description: "What it is for.",
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -448,6 +959,212 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "external_status_check.create_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Display name of the check.",
+        minLength: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "URL GitLab calls.",
+      },
+      shared_secret: {
+        type: "string",
+        description: "HMAC secret signing the calls.",
+      },
+      protected_branch_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Protected branch IDs it applies to.",
+      },
+    },
+    required: ["project_id", "name", "external_url"],
+    additionalProperties: false,
+  },
+  "external_status_check.delete_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      external_status_check_id: {
+        type: "integer",
+        description: "ID of the status check.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "external_status_check_id"],
+    additionalProperties: false,
+  },
+  "external_status_check.list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "external_status_check.list_project_checks": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "external_status_check.list_project_mr_checks": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "external_status_check.retry_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      external_status_check_id: {
+        type: "integer",
+        description: "ID of the failed status check.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "external_status_check_id"],
+    additionalProperties: false,
+  },
+  "external_status_check.set_project_mr_status": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      external_status_check_id: {
+        type: "integer",
+        description: "ID of the status check.",
+        minimum: 1,
+      },
+      sha: {
+        type: "string",
+        description: "SHA at the head of the merge request's source branch.",
+        minLength: 1,
+      },
+      status: {
+        type: "string",
+        description: "Result to record.",
+        enum: ["passed", "failed", "pending"],
+      },
+    },
+    required: ["project_id", "merge_request_iid", "external_status_check_id", "sha"],
+    additionalProperties: false,
+  },
+  "external_status_check.update_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      external_status_check_id: {
+        type: "integer",
+        description: "ID of the status check.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Display name of the check.",
+        minLength: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "URL GitLab calls.",
+      },
+      shared_secret: {
+        type: "string",
+        description: "HMAC secret signing the calls.",
+      },
+      protected_branch_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Protected branch IDs it applies to.",
+      },
+    },
+    required: ["project_id", "external_status_check_id"],
     additionalProperties: false,
   },
   "feature_flags.feature_flag_get": {
@@ -701,6 +1418,144 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "issue_iid"],
     additionalProperties: false,
   },
+  "job.artifacts": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.cancel": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.delete_artifacts": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.delete_project_artifacts": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "job.download_artifacts": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.download_single_artifact": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+      artifact_path: {
+        type: "string",
+        description: "Path of the file inside the archive, such as reports/junit.xml.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "job_id", "artifact_path"],
+    additionalProperties: false,
+  },
+  "job.download_single_artifact_by_ref": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref_name: {
+        type: "string",
+        description: "Branch or tag name, such as main.",
+        minLength: 1,
+      },
+      artifact_path: {
+        type: "string",
+        description: "Path of the file inside the archive, such as reports/junit.xml.",
+        minLength: 1,
+      },
+      job: {
+        type: "string",
+        description: "Name of the job that made the artifacts.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "ref_name", "artifact_path", "job"],
+    additionalProperties: false,
+  },
+  "job.erase": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
   "job.get": {
     type: "object",
     properties: {
@@ -717,6 +1572,686 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "job_id"],
     additionalProperties: false,
   },
+  "job.keep_artifacts": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+      scope: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "created",
+            "pending",
+            "running",
+            "failed",
+            "success",
+            "canceled",
+            "skipped",
+            "waiting_for_resource",
+            "manual",
+          ],
+        },
+        description: "Only jobs in these statuses, such as [failed].",
+      },
+      include_retried: {
+        type: "boolean",
+        description: "Include jobs that were retried (default false).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "job.list_bridges": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+      scope: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "created",
+            "pending",
+            "running",
+            "failed",
+            "success",
+            "canceled",
+            "skipped",
+            "waiting_for_resource",
+            "manual",
+          ],
+        },
+        description: "Only jobs in these statuses, such as [failed].",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "job.list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "created",
+            "pending",
+            "running",
+            "failed",
+            "success",
+            "canceled",
+            "skipped",
+            "waiting_for_resource",
+            "manual",
+          ],
+        },
+        description: "Only jobs in these statuses, such as [failed].",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "job.play": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+      job_variables_attributes: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Variables for this run, each {key, value}.",
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.retry": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_add_group": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      target_group_id: {
+        type: "integer",
+        description: "ID of the group to allow.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "target_group_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_add_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      target_project_id: {
+        type: "integer",
+        description: "ID of the project to allow.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "target_project_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_list_groups": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_list_inbound": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_patch": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      enabled: {
+        type: "boolean",
+        description: "True to allow only allowlisted projects and groups.",
+      },
+    },
+    required: ["project_id", "enabled"],
+    additionalProperties: false,
+  },
+  "job.token_scope_remove_group": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      target_group_id: {
+        type: "integer",
+        description: "ID of the group to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "target_group_id"],
+    additionalProperties: false,
+  },
+  "job.token_scope_remove_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      target_project_id: {
+        type: "integer",
+        description: "ID of the project to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "target_project_id"],
+    additionalProperties: false,
+  },
+  "job.trace": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+      tail_lines: {
+        type: "integer",
+        description: "Last lines to show (default 500). Not with start_line.",
+        minimum: 1,
+        maximum: 10000,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line of the window, counted from 1 (with pattern, of the search).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines from start_line (default 500).",
+        minimum: 1,
+        maximum: 10000,
+      },
+      pattern: {
+        type: "string",
+        description: "Show only lines holding this text (case-insensitive).",
+        minLength: 1,
+        maxLength: 256,
+      },
+      context_lines: {
+        type: "integer",
+        description: "Lines around each match (default 3).",
+        minimum: 0,
+        maximum: 50,
+      },
+      raw: {
+        type: "boolean",
+        description: "Keep color codes and section markers (default false).",
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "job.wait": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      job_id: {
+        type: "integer",
+        description: "ID of the job.",
+        minimum: 1,
+      },
+      interval: {
+        type: "integer",
+        description: "Seconds between polls (default 10).",
+        default: 10,
+        minimum: 5,
+        maximum: 60,
+      },
+      timeout: {
+        type: "integer",
+        description: "Seconds to wait at most (default 300).",
+        default: 300,
+        minimum: 1,
+        maximum: 3600,
+      },
+    },
+    required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_config": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rule_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the rule.",
+        minLength: 1,
+      },
+      approvals_required: {
+        type: "integer",
+        description: "Approvals needed.",
+        minimum: 0,
+      },
+      group_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Group IDs of approvers.",
+      },
+      usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Usernames of approvers.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "name", "approvals_required"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      approval_rule_id: {
+        type: "integer",
+        description: "ID of the approval rule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "approval_rule_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rule_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      approval_rule_id: {
+        type: "integer",
+        description: "ID of the approval rule.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name of the rule.",
+        minLength: 1,
+      },
+      approvals_required: {
+        type: "integer",
+        description: "Approvals needed.",
+        minimum: 0,
+      },
+      group_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Group IDs of approvers.",
+      },
+      usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Usernames of approvers.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "approval_rule_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rules": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_settings_group_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_settings_group_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      allow_author_approval: {
+        type: "boolean",
+        description: "Authors may approve their own MRs.",
+      },
+      allow_committer_approval: {
+        type: "boolean",
+        description: "Committers may approve.",
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: "boolean",
+        description: "MRs may override approvers.",
+      },
+      retain_approvals_on_push: {
+        type: "boolean",
+        description: "Keep approvals on new commits.",
+      },
+      require_reauthentication_to_approve: {
+        type: "boolean",
+        description: "Approvers must reauthenticate.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_settings_project_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_settings_project_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      allow_author_approval: {
+        type: "boolean",
+        description: "Authors may approve their own MRs.",
+      },
+      allow_committer_approval: {
+        type: "boolean",
+        description: "Committers may approve.",
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: "boolean",
+        description: "MRs may override approvers.",
+      },
+      retain_approvals_on_push: {
+        type: "boolean",
+        description: "Keep approvals on new commits.",
+      },
+      require_reauthentication_to_approve: {
+        type: "boolean",
+        description: "Approvers must reauthenticate.",
+      },
+      selective_code_owner_removals: {
+        type: "boolean",
+        description: "Reset only changed code owner approvals.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_state": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
   "merge_request.approve": {
     type: "object",
     properties: {
@@ -731,11 +2266,654 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       sha: {
         type: "string",
-        description: "HEAD commit SHA of the source branch. GitLab refuses the approval when it no longer matches.",
+        description: "Source head SHA you reviewed. Refused if the head moved.",
       },
       approval_password: {
         type: "string",
-        description: "The current user password, needed only when the project requires it to approve.",
+        description: "Your password, if the project requires it.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.cancel_auto_merge": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.commits": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "string",
+          minLength: 7,
+        },
+        description: "SHAs of the commits to add.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "commits"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "string",
+          minLength: 7,
+        },
+        description: "SHAs of the context commits to remove.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "commits"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      source_branch: {
+        type: "string",
+        description: "Branch with the changes.",
+        minLength: 1,
+      },
+      target_branch: {
+        type: "string",
+        description: "Branch to merge into.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "Title.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Markdown description.",
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels.",
+      },
+      assignee_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs to assign.",
+      },
+      reviewer_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs of reviewers.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Milestone ID (global).",
+      },
+      remove_source_branch: {
+        type: "boolean",
+        description: "Delete source branch on merge.",
+      },
+      squash: {
+        type: "boolean",
+        description: "Squash commits on merge.",
+      },
+    },
+    required: ["project_id", "source_branch", "target_branch", "title"],
+    additionalProperties: false,
+  },
+  "merge_request.create_pipeline": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.create_todo": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.dependencies_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.dependency_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      blocking_merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request that must merge first, the 10 of !10.",
+        minimum: 1,
+      },
+      blocking_project_id: {
+        type: ["string", "integer"],
+        description: "Project of the blocking merge request when it is another one (ID or path).",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "blocking_merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.dependency_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      block_id: {
+        type: "integer",
+        description: "ID of the dependency (block), not of a merge request.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "block_id"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "name"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note), the 5 of #note_5.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id", "name"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note), the 5 of #note_5.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note), the 5 of #note_5.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note), the 5 of #note_5.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_label_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      resource_label_event_id: {
+        type: "integer",
+        description: "ID of the label event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "resource_label_event_id"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_label_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_milestone_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      resource_milestone_event_id: {
+        type: "integer",
+        description: "ID of the milestone event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "resource_milestone_event_id"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_milestone_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_state_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      resource_state_event_id: {
+        type: "integer",
+        description: "ID of the state event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "resource_state_event_id"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_state_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
       },
     },
     required: ["project_id", "merge_request_iid"],
@@ -757,6 +2935,193 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "merge_request_iid"],
     additionalProperties: false,
   },
+  "merge_request.issues_closed": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "locked", "merged", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all required.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      reviewer_username: {
+        type: "string",
+        description: "Reviewer username.",
+      },
+      source_branch: {
+        type: "string",
+        description: "Source branch.",
+      },
+      target_branch: {
+        type: "string",
+        description: "Target branch.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "merge_request.list_global": {
+    type: "object",
+    properties: {
+      scope: {
+        type: "string",
+        description: "Whose merge requests (default created_by_me).",
+        enum: ["created_by_me", "assigned_to_me", "reviews_for_me", "all"],
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "locked", "merged", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all required.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      reviewer_username: {
+        type: "string",
+        description: "Reviewer username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "merge_request.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "locked", "merged", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all required.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      reviewer_username: {
+        type: "string",
+        description: "Reviewer username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "merge_request.merge": {
     type: "object",
     properties: {
@@ -771,27 +3136,50 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       merge_commit_message: {
         type: "string",
-        description: "Custom merge commit message.",
-      },
-      squash_commit_message: {
-        type: "string",
-        description: "Custom squash commit message.",
+        description: "Merge commit message.",
       },
       squash: {
         type: "boolean",
-        description: "Squash all commits into one on merge.",
+        description: "Squash commits into one.",
       },
       should_remove_source_branch: {
         type: "boolean",
-        description: "Delete the source branch after the merge.",
+        description: "Delete the source branch.",
       },
       merge_when_pipeline_succeeds: {
         type: "boolean",
-        description: "Merge when the pipeline succeeds instead of now.",
+        description: "Merge once the pipeline succeeds.",
       },
       sha: {
         type: "string",
-        description: "HEAD commit SHA of the source branch. GitLab refuses the merge when it no longer matches.",
+        description: "Source head SHA you reviewed. Refused if the head moved.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.participants": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
       },
     },
     required: ["project_id", "merge_request_iid"],
@@ -824,7 +3212,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "merge_request_iid"],
     additionalProperties: false,
   },
-  "mr_review.changes_get": {
+  "merge_request.rebase": {
     type: "object",
     properties: {
       project_id: {
@@ -836,9 +3224,25 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
-      unidiff: {
+      skip_ci: {
         type: "boolean",
-        description: "Return the diffs in the unified diff format.",
+        description: "Do not start a pipeline for the rebased head.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.related_issues": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
       },
       page: {
         type: "integer",
@@ -853,6 +3257,537 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.reviewers": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.spent_time_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 1h30m or 2d, or -30m to subtract.",
+        pattern: "^ *-? *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+      summary: {
+        type: "string",
+        description: "What the time was spent on.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "duration"],
+    additionalProperties: false,
+  },
+  "merge_request.spent_time_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.subscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.time_estimate_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.time_estimate_set": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 3h30m, 1.5h or 1w 2d (1d is 8h, 1w is 5d).",
+        pattern: "^ *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "duration"],
+    additionalProperties: false,
+  },
+  "merge_request.time_stats": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.unapprove": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.unsubscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_request.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title (Draft: prefix for a draft).",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Markdown description.",
+      },
+      state_event: {
+        type: "string",
+        description: "Close or reopen.",
+        enum: ["close", "reopen"],
+      },
+      labels: {
+        type: "string",
+        description: "Labels replacing the current ones.",
+      },
+      add_labels: {
+        type: "string",
+        description: "Labels to add.",
+      },
+      remove_labels: {
+        type: "string",
+        description: "Labels to remove.",
+      },
+      assignee_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs to assign.",
+      },
+      reviewer_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs of reviewers.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Milestone ID (global).",
+      },
+      target_branch: {
+        type: "string",
+        description: "New target branch.",
+        minLength: 1,
+      },
+      squash: {
+        type: "boolean",
+        description: "Squash commits on merge.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_train.add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      auto_merge: {
+        type: "boolean",
+        description: "Add it to the train only once its checks pass.",
+      },
+      sha: {
+        type: "string",
+        description: "Source branch HEAD SHA, refused if the branch moved.",
+      },
+      squash: {
+        type: "boolean",
+        description: "Squash the commits into one on merge.",
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_train.get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "merge_train.list_branch": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      target_branch: {
+        type: "string",
+        description: "Target branch of the train, such as develop.",
+        minLength: 1,
+      },
+      scope: {
+        type: "string",
+        description: "active for cars waiting to merge, complete for merged ones.",
+        enum: ["active", "complete"],
+      },
+      sort: {
+        type: "string",
+        description: "Order by ID, desc by default.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "target_branch"],
+    additionalProperties: false,
+  },
+  "merge_train.list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "active for cars waiting to merge, complete for merged ones.",
+        enum: ["active", "complete"],
+      },
+      sort: {
+        type: "string",
+        description: "Order by ID, desc by default.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "mr_review.changes_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      unidiff: {
+        type: "boolean",
+        description: "Diffs in unified format.",
+      },
+      paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these file paths.",
+      },
+      exclude_paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Drop files matching these globs (*.lock).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.diff_version_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      version_id: {
+        type: "integer",
+        description: "Diff version ID.",
+        minimum: 1,
+      },
+      paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these file paths.",
+      },
+      exclude_paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Drop files matching these globs (*.lock).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "version_id"],
+    additionalProperties: false,
+  },
+  "mr_review.diff_versions_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+      new_path: {
+        type: "string",
+        description: "File to comment on (path after the change).",
+        minLength: 1,
+      },
+      old_path: {
+        type: "string",
+        description: "Its path before a rename.",
+        minLength: 1,
+      },
+      new_line: {
+        type: "integer",
+        description: "Line in the new file (added or unchanged).",
+        minimum: 1,
+      },
+      old_line: {
+        type: "integer",
+        description: "Line in the old file (removed or unchanged).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "body"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "discussion_id"],
     additionalProperties: false,
   },
   "mr_review.discussion_list": {
@@ -882,6 +3817,504 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "merge_request_iid"],
     additionalProperties: false,
   },
+  "mr_review.discussion_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_reply": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_resolve": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      resolved: {
+        type: "boolean",
+        description: "true resolves, false reopens.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "discussion_id", "resolved"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note: {
+        type: "string",
+        description: "Draft text (Markdown).",
+        minLength: 1,
+      },
+      new_path: {
+        type: "string",
+        description: "File to comment on (path after the change).",
+        minLength: 1,
+      },
+      old_path: {
+        type: "string",
+        description: "Its path before a rename.",
+        minLength: 1,
+      },
+      new_line: {
+        type: "integer",
+        description: "Line in the new file (added or unchanged).",
+        minimum: 1,
+      },
+      old_line: {
+        type: "integer",
+        description: "Line in the old file (removed or unchanged).",
+        minimum: 1,
+      },
+      in_reply_to_discussion_id: {
+        type: "string",
+        description: "Thread to reply in.",
+      },
+      resolve_discussion: {
+        type: "boolean",
+        description: "Resolve that thread on publishing.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      draft_note_id: {
+        type: "integer",
+        description: "Draft note ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "draft_note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      draft_note_id: {
+        type: "integer",
+        description: "Draft note ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "draft_note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_publish": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      draft_note_id: {
+        type: "integer",
+        description: "Draft note ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "draft_note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_publish_all": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      draft_note_id: {
+        type: "integer",
+        description: "Draft note ID.",
+        minimum: 1,
+      },
+      note: {
+        type: "string",
+        description: "Draft text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "draft_note_id", "note"],
+    additionalProperties: false,
+  },
+  "mr_review.note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+      internal: {
+        type: "boolean",
+        description: "Visible to Reporter role and above only.",
+      },
+    },
+    required: ["project_id", "merge_request_iid", "body"],
+    additionalProperties: false,
+  },
+  "mr_review.note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "mr_review.note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      sort: {
+        type: "string",
+        description: "desc (default) or asc.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "mr_review.note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "mr_review.raw_diffs": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      merge_request_iid: {
+        type: "integer",
+        description: "IID of the merge request, the 243 of !243.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "pipeline.cancel": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to run the pipeline on.",
+        minLength: 1,
+      },
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+            variable_type: {
+              type: "string",
+              enum: ["env_var", "file"],
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Pipeline variables, each a key and value (variable_type env_var or file).",
+      },
+    },
+    required: ["project_id", "ref"],
+    additionalProperties: false,
+  },
+  "pipeline.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
   "pipeline.get": {
     type: "object",
     properties: {
@@ -893,6 +4326,762 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the pipeline (the 1207 of #1207).",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.latest": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag (default the default branch).",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "pipeline.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      status: {
+        type: "string",
+        description: "Only pipelines with this status.",
+        enum: [
+          "created",
+          "waiting_for_resource",
+          "preparing",
+          "pending",
+          "running",
+          "success",
+          "failed",
+          "canceled",
+          "skipped",
+          "manual",
+          "scheduled",
+        ],
+      },
+      scope: {
+        type: "string",
+        description: "Running, pending, finished, branch or tag pipelines.",
+        enum: ["running", "pending", "finished", "branches", "tags"],
+      },
+      ref: {
+        type: "string",
+        description: "Only pipelines for this branch or tag.",
+      },
+      sha: {
+        type: "string",
+        description: "Only pipelines for this commit SHA.",
+        minLength: 1,
+      },
+      source: {
+        type: "string",
+        description: "Source, such as push, web, schedule or merge_request_event.",
+      },
+      name: {
+        type: "string",
+        description: "Only pipelines with this name.",
+      },
+      username: {
+        type: "string",
+        description: "Only pipelines triggered by this username.",
+      },
+      updated_after: {
+        type: "string",
+        description: "Updated after this ISO 8601 time.",
+      },
+      updated_before: {
+        type: "string",
+        description: "Updated before this ISO 8601 time.",
+      },
+      created_after: {
+        type: "string",
+        description: "Created after this ISO 8601 time.",
+      },
+      created_before: {
+        type: "string",
+        description: "Created before this ISO 8601 time.",
+      },
+      yaml_errors: {
+        type: "boolean",
+        description: "Only pipelines with an invalid CI config.",
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by (default id).",
+        enum: ["id", "status", "ref", "updated_at", "user_id"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the resource group, such as production.",
+        minLength: 1,
+      },
+      process_mode: {
+        type: "string",
+        description: "Order in which waiting jobs get the resource.",
+        enum: ["unordered", "oldest_first", "newest_first", "newest_ready_first"],
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the resource group, such as production.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_upcoming_jobs": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the resource group, such as production.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "key"],
+    additionalProperties: false,
+  },
+  "pipeline.retry": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      description: {
+        type: "string",
+        description: "What the schedule is for.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to run, such as main or refs/tags/v1.",
+        minLength: 1,
+      },
+      cron: {
+        type: "string",
+        description: "Cron expression, such as 0 1 * * *.",
+        minLength: 1,
+      },
+      cron_timezone: {
+        type: "string",
+        description: "Time zone, such as UTC or America/New_York (default UTC).",
+      },
+      active: {
+        type: "boolean",
+        description: "Whether the schedule runs (default true).",
+      },
+      inputs: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "CI inputs for its pipelines, each a name and a value.",
+      },
+    },
+    required: ["project_id", "description", "ref", "cron"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_create_variable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Variable name (letters, digits and _ only).",
+        minLength: 1,
+        maxLength: 255,
+      },
+      value: {
+        type: "string",
+        description: "Value of the variable.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_delete_variable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Name of the variable.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id", "key"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_edit_variable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Name of the variable.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Value of the variable.",
+      },
+      variable_type: {
+        type: "string",
+        description: "env_var (default) or file.",
+        enum: ["env_var", "file"],
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Only active or only inactive schedules.",
+        enum: ["active", "inactive"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_list_triggered_pipelines": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_run": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_take_ownership": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_schedule_id: {
+        type: "integer",
+        description: "ID of the pipeline schedule.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+        description: "New description.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to run, such as main or refs/tags/v1.",
+        minLength: 1,
+      },
+      cron: {
+        type: "string",
+        description: "Cron expression, such as 0 1 * * *.",
+        minLength: 1,
+      },
+      cron_timezone: {
+        type: "string",
+        description: "Time zone, such as UTC or America/New_York (default UTC).",
+      },
+      active: {
+        type: "boolean",
+        description: "Whether the schedule runs (default true).",
+      },
+      inputs: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "CI inputs to set (name and value) or remove (name and _destroy true).",
+      },
+    },
+    required: ["project_id", "pipeline_schedule_id"],
+    additionalProperties: false,
+  },
+  "pipeline.test_report": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.test_report_summary": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      description: {
+        type: "string",
+        description: "Name of the trigger token.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "description"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      trigger_id: {
+        type: "integer",
+        description: "ID of the trigger token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "trigger_id"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      trigger_id: {
+        type: "integer",
+        description: "ID of the trigger token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "trigger_id"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_run": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      token: {
+        type: "string",
+        description: "The trigger token or CI job token.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to run the pipeline on.",
+        minLength: 1,
+      },
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Pipeline variables, each a key and a value.",
+      },
+    },
+    required: ["project_id", "token", "ref"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      trigger_id: {
+        type: "integer",
+        description: "ID of the trigger token.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+        description: "New name of the trigger token.",
+      },
+    },
+    required: ["project_id", "trigger_id"],
+    additionalProperties: false,
+  },
+  "pipeline.update_metadata": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name of the pipeline.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "pipeline_id", "name"],
+    additionalProperties: false,
+  },
+  "pipeline.variables": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "pipeline_id"],
+    additionalProperties: false,
+  },
+  "pipeline.wait": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "ID of the pipeline (the 1207 of #1207).",
+        minimum: 1,
+      },
+      interval: {
+        type: "integer",
+        description: "Seconds between polls (default 10).",
+        default: 10,
+        minimum: 5,
+        maximum: 60,
+      },
+      timeout: {
+        type: "integer",
+        description: "Seconds to wait at most (default 300).",
+        default: 300,
+        minimum: 1,
+        maximum: 3600,
       },
     },
     required: ["project_id", "pipeline_id"],
@@ -956,6 +5145,66 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "milestone_iid"],
     additionalProperties: false,
   },
+  "release.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release, created from ref when missing.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Title (default the tag name).",
+      },
+      description: {
+        type: "string",
+        description: "Notes, in Markdown.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA to create a new tag from.",
+        minLength: 1,
+      },
+      tag_message: {
+        type: "string",
+        description: "Message of the tag created from ref.",
+      },
+      milestones: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Milestone titles.",
+      },
+      released_at: {
+        type: "string",
+        description: "Release date, ISO 8601 (default now).",
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "release.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
   "release.get": {
     type: "object",
     properties: {
@@ -972,6 +5221,749 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "tag_name"],
     additionalProperties: false,
   },
+  "release.get_latest": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "release.link_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Link name, unique in the release.",
+        minLength: 1,
+      },
+      url: {
+        type: "string",
+        description: "URL of the asset (http, https or ftp).",
+        minLength: 1,
+      },
+      direct_asset_path: {
+        type: "string",
+        description: "Permanent link path, such as /bin/app.",
+      },
+      link_type: {
+        type: "string",
+        description: "Asset kind (default other).",
+        enum: ["other", "runbook", "image", "package"],
+      },
+    },
+    required: ["project_id", "tag_name", "name", "url"],
+    additionalProperties: false,
+  },
+  "release.link_create_batch": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      links: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+              minLength: 1,
+            },
+            url: {
+              type: "string",
+              minLength: 1,
+            },
+            direct_asset_path: {
+              type: "string",
+            },
+            link_type: {
+              type: "string",
+              enum: ["other", "runbook", "image", "package"],
+            },
+          },
+          required: ["name", "url"],
+          additionalProperties: false,
+        },
+        description: "Links, each with name, url and optionally direct_asset_path, link_type.",
+        minItems: 1,
+        maxItems: 50,
+      },
+    },
+    required: ["project_id", "tag_name", "links"],
+    additionalProperties: false,
+  },
+  "release.link_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      link_id: {
+        type: "integer",
+        description: "ID of the asset link.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "tag_name", "link_id"],
+    additionalProperties: false,
+  },
+  "release.link_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      link_id: {
+        type: "integer",
+        description: "ID of the asset link.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "tag_name", "link_id"],
+    additionalProperties: false,
+  },
+  "release.link_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "release.link_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release.",
+        minLength: 1,
+      },
+      link_id: {
+        type: "integer",
+        description: "ID of the asset link.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name of the link.",
+        minLength: 1,
+      },
+      url: {
+        type: "string",
+        description: "New URL of the asset.",
+        minLength: 1,
+      },
+      direct_asset_path: {
+        type: "string",
+        description: "Permanent link path, such as /bin/app.",
+      },
+      link_type: {
+        type: "string",
+        description: "Asset kind (default other).",
+        enum: ["other", "runbook", "image", "package"],
+      },
+    },
+    required: ["project_id", "tag_name", "link_id"],
+    additionalProperties: false,
+  },
+  "release.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      order_by: {
+        type: "string",
+        description: "released_at (default) or created_at.",
+        enum: ["released_at", "created_at"],
+      },
+      sort: {
+        type: "string",
+        description: "desc (default) or asc.",
+        enum: ["desc", "asc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "release.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release to change.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "New title.",
+      },
+      description: {
+        type: "string",
+        description: "New notes, in Markdown.",
+      },
+      milestones: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Milestone titles, [] removes them all.",
+      },
+      released_at: {
+        type: "string",
+        description: "New release date, ISO 8601.",
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "repository.archive": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, branch or tag (default the default branch).",
+        minLength: 1,
+      },
+      format: {
+        type: "string",
+        description: "Archive format (default tar.gz).",
+        enum: ["tar.gz", "tar.bz2", "tbz", "tbz2", "tb2", "bz2", "tar", "zip"],
+      },
+      path: {
+        type: "string",
+        description: "Only this folder.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "repository.blob": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      blob_sha: {
+        type: "string",
+        description: "Blob SHA (a tree entry id).",
+        minLength: 4,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "blob_sha"],
+    additionalProperties: false,
+  },
+  "repository.changelog_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      version: {
+        type: "string",
+        description: "Version, such as 1.2.0.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch (default branch).",
+        minLength: 1,
+      },
+      file: {
+        type: "string",
+        description: "File (default CHANGELOG.md).",
+      },
+      message: {
+        type: "string",
+        description: "Commit message.",
+      },
+      from: {
+        type: "string",
+        description: "Range start (default previous tag).",
+      },
+      to: {
+        type: "string",
+        description: "Range end (default branch).",
+      },
+      date: {
+        type: "string",
+        description: "Release date (default now).",
+      },
+    },
+    required: ["project_id", "version"],
+    additionalProperties: false,
+  },
+  "repository.changelog_generate": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      version: {
+        type: "string",
+        description: "Version, such as 1.2.0.",
+        minLength: 1,
+      },
+      from: {
+        type: "string",
+        description: "Range start (default previous tag).",
+      },
+      to: {
+        type: "string",
+        description: "Range end (default branch).",
+      },
+      date: {
+        type: "string",
+        description: "Release date (default now).",
+      },
+      trailer: {
+        type: "string",
+        description: "Trailer to use (default Changelog).",
+      },
+    },
+    required: ["project_id", "version"],
+    additionalProperties: false,
+  },
+  "repository.commit_cherry_pick": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "SHA of the commit to cherry-pick.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Target branch.",
+        minLength: 1,
+      },
+      message: {
+        type: "string",
+        description: "Commit message.",
+      },
+    },
+    required: ["project_id", "sha", "branch_name"],
+    additionalProperties: false,
+  },
+  "repository.commit_comment_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      note: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "File path for an inline comment.",
+      },
+      line: {
+        type: "integer",
+        description: "Line number.",
+        minimum: 1,
+      },
+      line_type: {
+        type: "string",
+        description: "new or old side of the diff.",
+        enum: ["new", "old"],
+      },
+    },
+    required: ["project_id", "sha", "note"],
+    additionalProperties: false,
+  },
+  "repository.commit_comments": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch to commit to.",
+        minLength: 1,
+      },
+      commit_message: {
+        type: "string",
+        description: "Commit message.",
+        minLength: 1,
+      },
+      actions: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            action: {
+              type: "string",
+              enum: ["create", "delete", "move", "update", "chmod"],
+            },
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            previous_path: {
+              type: "string",
+            },
+            content: {
+              type: "string",
+            },
+            encoding: {
+              type: "string",
+              enum: ["text", "base64"],
+            },
+            last_commit_id: {
+              type: "string",
+            },
+            execute_filemode: {
+              type: "boolean",
+            },
+          },
+          required: ["action", "file_path"],
+          additionalProperties: false,
+        },
+        description: "File changes, in order.",
+      },
+      start_branch: {
+        type: "string",
+        description: "Branch to start a new branch from.",
+      },
+      start_sha: {
+        type: "string",
+        description: "SHA to start a new branch from.",
+      },
+      author_name: {
+        type: "string",
+        description: "Author name.",
+      },
+      author_email: {
+        type: "string",
+        description: "Author email.",
+      },
+    },
+    required: ["project_id", "branch_name", "commit_message", "actions"],
+    additionalProperties: false,
+  },
+  "repository.commit_diff": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these file paths.",
+      },
+      exclude_paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Drop files matching these globs (*.lock).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_add_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "ID of the discussion thread (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha", "body"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_delete_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "ID of the discussion thread (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the note (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "sha", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "ID of the discussion thread (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha", "discussion_id"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_update_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "ID of the discussion thread (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the note (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
   "repository.commit_get": {
     type: "object",
     properties: {
@@ -986,6 +5978,847 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref_name: {
+        type: "string",
+        description: "Branch, tag or range a..b (default branch).",
+      },
+      since: {
+        type: "string",
+        description: "Only commits since this ISO 8601 time.",
+      },
+      until: {
+        type: "string",
+        description: "Only commits until this ISO 8601 time.",
+      },
+      path: {
+        type: "string",
+        description: "Only commits touching this path.",
+      },
+      author: {
+        type: "string",
+        description: "Author name or email.",
+      },
+      all: {
+        type: "boolean",
+        description: "Every commit, not one ref.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "repository.commit_merge_requests": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      state: {
+        type: "string",
+        description: "Merge request state.",
+        enum: ["opened", "closed", "locked", "merged"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_refs": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      type: {
+        type: "string",
+        description: "Branches, tags or all (default).",
+        enum: ["branch", "tag", "all"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_revert": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "SHA of the commit to revert.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Target branch.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha", "branch_name"],
+    additionalProperties: false,
+  },
+  "repository.commit_signature": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.commit_status_set": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Full SHA of the commit.",
+        minLength: 1,
+      },
+      state: {
+        type: "string",
+        description: "State of the check.",
+        enum: ["pending", "running", "success", "failed", "canceled", "skipped"],
+      },
+      name: {
+        type: "string",
+        description: 'Check name (default "default").',
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag.",
+      },
+      target_url: {
+        type: "string",
+        description: "Link to details.",
+      },
+      description: {
+        type: "string",
+        description: "Short description.",
+      },
+    },
+    required: ["project_id", "sha", "state"],
+    additionalProperties: false,
+  },
+  "repository.commit_statuses": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      sha: {
+        type: "string",
+        description: "Commit SHA, or a branch or tag name.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag.",
+      },
+      name: {
+        type: "string",
+        description: "Status name.",
+      },
+      all: {
+        type: "boolean",
+        description: "Every status, not only the latest.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "sha"],
+    additionalProperties: false,
+  },
+  "repository.compare": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      from: {
+        type: "string",
+        description: "SHA, branch or tag to compare from.",
+        minLength: 1,
+      },
+      to: {
+        type: "string",
+        description: "SHA, branch or tag to compare to.",
+        minLength: 1,
+      },
+      from_project_id: {
+        type: "integer",
+        description: "Project that from belongs to, for forks.",
+        minimum: 1,
+      },
+      straight: {
+        type: "boolean",
+        description: "Compare from..to directly, not from the merge base.",
+      },
+      paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these file paths.",
+      },
+      exclude_paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Drop files matching these globs (*.lock).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "from", "to"],
+    additionalProperties: false,
+  },
+  "repository.contributors": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag (default branch).",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default commits).",
+        enum: ["name", "email", "commits"],
+      },
+      sort: {
+        type: "string",
+        description: "asc (default) or desc.",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "repository.file_blame": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA, HEAD for the default branch.",
+        minLength: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to blame.",
+        minimum: 1,
+      },
+      end_line: {
+        type: "integer",
+        description: "Last line to blame.",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to blame from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "file_path", "ref"],
+    additionalProperties: false,
+  },
+  "repository.file_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch to commit to.",
+        minLength: 1,
+      },
+      commit_message: {
+        type: "string",
+        description: "Commit message.",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "File content (base64 if encoding is base64).",
+      },
+      encoding: {
+        type: "string",
+        description: "text (default) or base64.",
+        enum: ["text", "base64"],
+      },
+      start_branch: {
+        type: "string",
+        description: "Branch to start branch_name from.",
+        minLength: 1,
+      },
+      author_email: {
+        type: "string",
+        description: "Commit author email.",
+      },
+      author_name: {
+        type: "string",
+        description: "Commit author name.",
+      },
+    },
+    required: ["project_id", "file_path", "branch_name", "commit_message", "content"],
+    additionalProperties: false,
+  },
+  "repository.file_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch to commit the removal to.",
+        minLength: 1,
+      },
+      commit_message: {
+        type: "string",
+        description: "Commit message.",
+        minLength: 1,
+      },
+      author_email: {
+        type: "string",
+        description: "Commit author email.",
+      },
+      author_name: {
+        type: "string",
+        description: "Commit author name.",
+      },
+      last_commit_id: {
+        type: "string",
+        description: "Refuse if the file changed after this commit.",
+      },
+    },
+    required: ["project_id", "file_path", "branch_name", "commit_message"],
+    additionalProperties: false,
+  },
+  "repository.file_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.file_history": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+      since: {
+        type: "string",
+        description: "ISO 8601 time, commits after it.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.file_metadata": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.file_raw": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+      lfs: {
+        type: "boolean",
+        description: "Read the Git LFS object instead of its pointer.",
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.file_raw_metadata": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.file_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch to commit to.",
+        minLength: 1,
+      },
+      commit_message: {
+        type: "string",
+        description: "Commit message.",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "File content (base64 if encoding is base64).",
+      },
+      encoding: {
+        type: "string",
+        description: "text (default) or base64.",
+        enum: ["text", "base64"],
+      },
+      start_branch: {
+        type: "string",
+        description: "Branch to start branch_name from.",
+        minLength: 1,
+      },
+      author_email: {
+        type: "string",
+        description: "Commit author email.",
+      },
+      author_name: {
+        type: "string",
+        description: "Commit author name.",
+      },
+      last_commit_id: {
+        type: "string",
+        description: "Refuse if the file changed after this commit.",
+      },
+    },
+    required: ["project_id", "file_path", "branch_name", "commit_message", "content"],
+    additionalProperties: false,
+  },
+  "repository.list_submodules": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "repository.markdown_render": {
+    type: "object",
+    properties: {
+      text: {
+        type: "string",
+        description: "The Markdown to render.",
+      },
+      gfm: {
+        type: "boolean",
+        description: "Render as GitLab Flavored Markdown (default false).",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project for GFM references such as #42.",
+      },
+    },
+    required: ["text"],
+    additionalProperties: false,
+  },
+  "repository.merge_base": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      refs: {
+        type: "array",
+        items: {
+          type: "string",
+          minLength: 1,
+        },
+        description: "Two or more branches, tags or SHAs.",
+      },
+    },
+    required: ["project_id", "refs"],
+    additionalProperties: false,
+  },
+  "repository.raw_blob": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      blob_sha: {
+        type: "string",
+        description: "Blob SHA (a tree entry id).",
+        minLength: 4,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "blob_sha"],
+    additionalProperties: false,
+  },
+  "repository.read_submodule_file": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      submodule: {
+        type: "string",
+        description: "Submodule path in the parent.",
+        minLength: 1,
+      },
+      file_path: {
+        type: "string",
+        description: "File path inside the submodule.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Ref of the parent (default branch if omitted).",
+        minLength: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "submodule", "file_path"],
+    additionalProperties: false,
+  },
+  "repository.tree": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      path: {
+        type: "string",
+        description: "Folder (default the root).",
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA (default branch if omitted).",
+        minLength: 1,
+      },
+      recursive: {
+        type: "boolean",
+        description: "List every level below path.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "repository.update_submodule": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      submodule: {
+        type: "string",
+        description: "Path of the submodule in the repository.",
+        minLength: 1,
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch to commit to.",
+        minLength: 1,
+      },
+      commit_sha: {
+        type: "string",
+        description: "Full SHA of the commit to pin.",
+        minLength: 40,
+        maxLength: 64,
+      },
+      commit_message: {
+        type: "string",
+        description: "Commit message.",
+      },
+    },
+    required: ["project_id", "submodule", "branch_name", "commit_sha"],
     additionalProperties: false,
   },
   "snippet.get": {
@@ -1016,6 +6849,47 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "snippet_id"],
     additionalProperties: false,
   },
+  "tag.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the new tag, such as v1.0.0.",
+        minLength: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch, tag or SHA to tag.",
+        minLength: 1,
+      },
+      message: {
+        type: "string",
+        description: "Annotated tag message.",
+      },
+    },
+    required: ["project_id", "tag_name", "ref"],
+    additionalProperties: false,
+  },
+  "tag.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the tag to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
   "tag.get": {
     type: "object",
     properties: {
@@ -1026,6 +6900,156 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       tag_name: {
         type: "string",
         description: "Name of the tag, such as v1.0.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "tag.get_protected": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag name or wildcard of the rule, such as v*.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "tag.get_signature": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the tag, such as v1.0.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "tag.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Name contains, ^prefix or suffix$.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default updated).",
+        enum: ["name", "updated", "version"],
+      },
+      sort: {
+        type: "string",
+        description: "asc or desc (default).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "tag.list_protected": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "tag.protect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag name or wildcard to protect, such as v*.",
+        minLength: 1,
+      },
+      create_access_level: {
+        type: "integer",
+        description: "Who may create (default 40).",
+        enum: [0, 30, 40, 60],
+      },
+      allowed_to_create: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Who else may create: role, user, group or deploy key.",
+      },
+    },
+    required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "tag.unprotect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag name or wildcard of the rule to remove.",
         minLength: 1,
       },
     },
@@ -1202,6 +7226,212 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["name"],
     additionalProperties: true,
   },
+  "ci_catalog.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "ci_catalog.list": {
+    type: "object",
+    properties: {
+      resources: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["resources", "pagination"],
+    additionalProperties: true,
+  },
+  "ci_variable.create": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "ci_variable.get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.group_create": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.group_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "ci_variable.group_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.group_list": {
+    type: "object",
+    properties: {
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["variables", "pagination"],
+    additionalProperties: true,
+  },
+  "ci_variable.group_update": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.instance_create": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.instance_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "ci_variable.instance_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.instance_list": {
+    type: "object",
+    properties: {
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["variables", "pagination"],
+    additionalProperties: true,
+  },
+  "ci_variable.instance_update": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "ci_variable.list": {
+    type: "object",
+    properties: {
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["variables", "pagination"],
+    additionalProperties: true,
+  },
+  "ci_variable.update": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -1220,6 +7450,113 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "external_status_check.create_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "external_status_check.delete_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "external_status_check.list_project": {
+    type: "object",
+    properties: {
+      status_checks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["status_checks", "pagination"],
+    additionalProperties: true,
+  },
+  "external_status_check.list_project_checks": {
+    type: "object",
+    properties: {
+      status_checks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["status_checks", "pagination"],
+    additionalProperties: true,
+  },
+  "external_status_check.list_project_mr_checks": {
+    type: "object",
+    properties: {
+      status_checks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["status_checks", "pagination"],
+    additionalProperties: true,
+  },
+  "external_status_check.retry_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "external_status_check.set_project_mr_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "external_status_check.update_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
     additionalProperties: true,
   },
   "feature_flags.feature_flag_get": {
@@ -1345,6 +7682,103 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "job.artifacts": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.cancel": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.delete_artifacts": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "job.delete_project_artifacts": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "job.download_artifacts": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.download_single_artifact": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.download_single_artifact_by_ref": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.erase": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "job.get": {
     type: "object",
     properties: {
@@ -1355,6 +7789,316 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "job.keep_artifacts": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.list": {
+    type: "object",
+    properties: {
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: true,
+  },
+  "job.list_bridges": {
+    type: "object",
+    properties: {
+      bridges: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["bridges", "pagination"],
+    additionalProperties: true,
+  },
+  "job.list_project": {
+    type: "object",
+    properties: {
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: true,
+  },
+  "job.play": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.retry": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.token_scope_add_group": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "job.token_scope_add_project": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "job.token_scope_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "job.token_scope_list_groups": {
+    type: "object",
+    properties: {
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: true,
+  },
+  "job.token_scope_list_inbound": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "job.token_scope_patch": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "job.token_scope_remove_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "job.token_scope_remove_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "job.trace": {
+    type: "object",
+    properties: {
+      job_id: {
+        type: "integer",
+      },
+      total_lines: {
+        type: "integer",
+      },
+      total_bytes: {
+        type: "integer",
+      },
+      start_line: {
+        type: "integer",
+      },
+      end_line: {
+        type: "integer",
+      },
+      content: {
+        type: "string",
+      },
+      truncated: {
+        type: "boolean",
+      },
+    },
+    required: ["job_id", "total_lines", "total_bytes", "start_line", "end_line", "content", "truncated"],
+    additionalProperties: true,
+  },
+  "job.wait": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_config": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_reset": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rule_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rule_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rules": {
+    type: "object",
+    properties: {
+      rules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["rules", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_group_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_group_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_project_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_project_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.approval_state": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "merge_request.approve": {
     type: "object",
     properties: {
@@ -1363,6 +8107,356 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.cancel_auto_merge": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.commits": {
+    type: "object",
+    properties: {
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.context_commits_create": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.context_commits_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.context_commits_list": {
+    type: "object",
+    properties: {
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.create": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.create_pipeline": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.create_todo": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.dependencies_list": {
+    type: "object",
+    properties: {
+      dependencies: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["dependencies", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.dependency_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.dependency_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_label_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_milestone_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_state_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_state_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
     additionalProperties: true,
   },
   "merge_request.get": {
@@ -1378,6 +8472,70 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "merge_request.issues_closed": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.list": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.list_global": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.list_group": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
   "merge_request.merge": {
     type: "object",
     properties: {
@@ -1389,6 +8547,22 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.participants": {
+    type: "object",
+    properties: {
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["participants", "pagination"],
     additionalProperties: true,
   },
   "merge_request.pipelines": {
@@ -1407,6 +8581,173 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["pipelines", "pagination"],
     additionalProperties: true,
   },
+  "merge_request.rebase": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.related_issues": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.reviewers": {
+    type: "object",
+    properties: {
+      reviewers: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["reviewers", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_request.spent_time_add": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.spent_time_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.subscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.time_estimate_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.time_estimate_set": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.time_stats": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "merge_request.unapprove": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.unsubscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.update": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_train.add": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "merge_train.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_train.list_branch": {
+    type: "object",
+    properties: {
+      cars: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["cars", "pagination"],
+    additionalProperties: true,
+  },
+  "merge_train.list_project": {
+    type: "object",
+    properties: {
+      cars: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["cars", "pagination"],
+    additionalProperties: true,
+  },
   "mr_review.changes_get": {
     type: "object",
     properties: {
@@ -1421,6 +8762,58 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["changes", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.diff_version_get": {
+    type: "object",
+    properties: {
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.diff_versions_list": {
+    type: "object",
+    properties: {
+      versions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["versions", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "mr_review.discussion_list": {
@@ -1439,7 +8832,577 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["discussions", "pagination"],
     additionalProperties: true,
   },
+  "mr_review.discussion_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_reply": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_resolve": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_list": {
+    type: "object",
+    properties: {
+      draft_notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["draft_notes", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_publish": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_publish_all": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "mr_review.note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_list": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "mr_review.note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.raw_diffs": {
+    type: "object",
+    properties: {
+      diff: {
+        type: "string",
+      },
+    },
+    required: ["diff"],
+    additionalProperties: true,
+  },
+  "pipeline.cancel": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "pipeline.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.latest": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.list": {
+    type: "object",
+    properties: {
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_edit": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_list": {
+    type: "object",
+    properties: {
+      resource_groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["resource_groups", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_upcoming_jobs": {
+    type: "object",
+    properties: {
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.retry": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_create_variable": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_delete_variable": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_edit_variable": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_list": {
+    type: "object",
+    properties: {
+      schedules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["schedules", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_list_triggered_pipelines": {
+    type: "object",
+    properties: {
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_run": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_take_ownership": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.test_report": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "pipeline.test_report_summary": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "pipeline.trigger_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_list": {
+    type: "object",
+    properties: {
+      triggers: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["triggers", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_run": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.update_metadata": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.variables": {
+    type: "object",
+    properties: {
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["variables", "pagination"],
+    additionalProperties: true,
+  },
+  "pipeline.wait": {
     type: "object",
     properties: {
       id: {
@@ -1501,6 +9464,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
+  "release.create": {
+    type: "object",
+    properties: {
+      tag_name: {
+        type: "string",
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "release.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "release.get": {
     type: "object",
     properties: {
@@ -1511,7 +9498,572 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["tag_name"],
     additionalProperties: true,
   },
+  "release.get_latest": {
+    type: "object",
+    properties: {
+      tag_name: {
+        type: "string",
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "release.link_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.link_create_batch": {
+    type: "object",
+    properties: {
+      links: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["links", "pagination"],
+    additionalProperties: true,
+  },
+  "release.link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "release.link_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.link_list": {
+    type: "object",
+    properties: {
+      links: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["links", "pagination"],
+    additionalProperties: true,
+  },
+  "release.link_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.list": {
+    type: "object",
+    properties: {
+      releases: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["releases", "pagination"],
+    additionalProperties: true,
+  },
+  "release.update": {
+    type: "object",
+    properties: {
+      tag_name: {
+        type: "string",
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "repository.archive": {
+    type: "object",
+    properties: {
+      format: {
+        type: "string",
+      },
+    },
+    required: ["format"],
+    additionalProperties: true,
+  },
+  "repository.blob": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.changelog_add": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "repository.changelog_generate": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "string",
+      },
+    },
+    required: ["notes"],
+    additionalProperties: true,
+  },
+  "repository.commit_cherry_pick": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_comment_create": {
+    type: "object",
+    properties: {
+      note: {
+        type: "string",
+      },
+    },
+    required: ["note"],
+    additionalProperties: true,
+  },
+  "repository.commit_comments": {
+    type: "object",
+    properties: {
+      comments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["comments", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_diff": {
+    type: "object",
+    properties: {
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "repository.commit_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_list": {
+    type: "object",
+    properties: {
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_refs": {
+    type: "object",
+    properties: {
+      refs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["refs", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.commit_revert": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_signature": {
+    type: "object",
+    properties: {
+      signature_type: {
+        type: "string",
+      },
+    },
+    required: ["signature_type"],
+    additionalProperties: true,
+  },
+  "repository.commit_status_set": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      status: {
+        type: "string",
+      },
+    },
+    required: ["id", "status"],
+    additionalProperties: true,
+  },
+  "repository.commit_statuses": {
+    type: "object",
+    properties: {
+      statuses: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["statuses", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.compare": {
+    type: "object",
+    properties: {
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.contributors": {
+    type: "object",
+    properties: {
+      contributors: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["contributors", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.file_blame": {
+    type: "object",
+    properties: {
+      ranges: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["ranges", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.file_create": {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
+      },
+    },
+    required: ["file_path"],
+    additionalProperties: true,
+  },
+  "repository.file_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "repository.file_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.file_history": {
+    type: "object",
+    properties: {
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.file_metadata": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.file_raw": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.file_raw_metadata": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.file_update": {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
+      },
+    },
+    required: ["file_path"],
+    additionalProperties: true,
+  },
+  "repository.list_submodules": {
+    type: "object",
+    properties: {
+      submodules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["submodules", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.markdown_render": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.merge_base": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.raw_blob": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.read_submodule_file": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "repository.tree": {
+    type: "object",
+    properties: {
+      entries: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["entries", "pagination"],
+    additionalProperties: true,
+  },
+  "repository.update_submodule": {
     type: "object",
     properties: {
       id: {
@@ -1541,6 +10093,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "tag.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "tag.get": {
     type: "object",
     properties: {
@@ -1549,6 +10125,82 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.get_protected": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.get_signature": {
+    type: "object",
+    properties: {
+      signature_type: {
+        type: "string",
+      },
+    },
+    required: ["signature_type"],
+    additionalProperties: true,
+  },
+  "tag.list": {
+    type: "object",
+    properties: {
+      tags: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tags", "pagination"],
+    additionalProperties: true,
+  },
+  "tag.list_protected": {
+    type: "object",
+    properties: {
+      protected_tags: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_tags", "pagination"],
+    additionalProperties: true,
+  },
+  "tag.protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: true,
   },
   "wiki.get": {

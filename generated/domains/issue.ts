@@ -1253,6 +1253,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             web_url: {
               type: ["string", "null"],
             },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
           },
           required: ["iid", "title"],
           additionalProperties: true,

@@ -14,6 +14,271 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Show a job's artifacts */
+  "job.artifacts": {
+    present: {
+      heading: "Artifacts of job #{id}: {name}",
+      fields: [
+        {
+          label: "Archive",
+          field: "artifacts_file.filename",
+          as: "code",
+        },
+        {
+          label: "Archive Size (bytes)",
+          field: "artifacts_file.size",
+          as: "count",
+        },
+        {
+          label: "Artifact Files",
+          field: "artifacts",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "artifacts_expire_at",
+          as: "datetime",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.download_artifacts",
+        text: "to list the files in the archive",
+      },
+      {
+        action: "job.download_single_artifact",
+        text: "to read one file from it",
+      },
+      {
+        action: "job.keep_artifacts",
+        text: "to keep them past their expiry",
+      },
+    ],
+    notFound: {
+      resource: "Job",
+      subject: "#{job_id} in project {project_id}",
+      hints: [
+        {
+          action: "job.list_project",
+          text: "to find the project's jobs",
+        },
+      ],
+    },
+  },
+  /** Cancel a job */
+  "job.cancel": {
+    present: {
+      heading: "{status|pipeline_status} Job #{id}: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Pipeline",
+          field: "pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.retry",
+        text: "to run it again later",
+      },
+    ],
+  },
+  /** Delete a job's artifacts */
+  "job.delete_artifacts": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete all artifacts of a project */
+  "job.delete_project_artifacts": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Download a job's artifacts archive */
+  "job.download_artifacts": {
+    present: {
+      heading: "Artifact download",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "file_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.download_single_artifact",
+        text: "to read one file of the archive",
+      },
+    ],
+    notFound: {
+      resource: "Job artifacts",
+      subject: "of job #{job_id} in project {project_id}",
+      hints: [
+        {
+          action: "job.artifacts",
+          text: "to check the job kept artifacts",
+        },
+        {
+          text: "Artifacts may have expired or been erased",
+        },
+      ],
+    },
+  },
+  /** Read one artifact file of a job */
+  "job.download_single_artifact": {
+    present: {
+      heading: "Artifact download",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "file_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.download_artifacts",
+        text: "to list the archive's files",
+      },
+    ],
+    notFound: {
+      resource: "Artifact file",
+      subject: '"{artifact_path}" of job #{job_id} in project {project_id}',
+      hints: [
+        {
+          action: "job.download_artifacts",
+          text: "to list the archive's files",
+        },
+      ],
+    },
+  },
+  /** Read one artifact file from a branch's latest job */
+  "job.download_single_artifact_by_ref": {
+    present: {
+      heading: "Artifact download",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "file_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Artifact file",
+      subject: '"{artifact_path}" of job "{job}" on {ref_name} in project {project_id}',
+      hints: [
+        {
+          action: "job.list_project",
+          text: "to check the job ran successfully on that ref",
+        },
+      ],
+    },
+  },
+  /** Erase a job */
+  "job.erase": {
+    present: {
+      heading: "Job #{id} erased: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Erased",
+          field: "erased_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
   /** Get a job */
   "job.get": {
     present: {
@@ -83,6 +348,14 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
+        action: "job.trace",
+        text: "to read its log",
+      },
+      {
+        action: "job.retry",
+        text: "to run it again",
+      },
+      {
         action: "pipeline.get",
         text: "to see its pipeline",
       },
@@ -101,10 +374,1797 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Keep a job's artifacts */
+  "job.keep_artifacts": {
+    present: {
+      heading: "Artifacts kept: job #{id} {name}",
+      fields: [
+        {
+          label: "Archive",
+          field: "artifacts_file.filename",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "artifacts_expire_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.artifacts",
+        text: "to see the job's artifacts",
+      },
+    ],
+  },
+  /** List jobs of a pipeline */
+  "job.list": {
+    present: {
+      title: "Jobs",
+      empty: "No jobs found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.get",
+        text: "to see one job in full",
+      },
+      {
+        action: "job.trace",
+        text: "to read a job's log",
+      },
+      {
+        action: "job.retry",
+        text: "to retry a failed job",
+      },
+    ],
+  },
+  /** List trigger jobs of a pipeline */
+  "job.list_bridges": {
+    present: {
+      title: "Trigger Jobs",
+      empty: "No trigger jobs found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Downstream",
+          field: "downstream_pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see a downstream pipeline",
+      },
+    ],
+  },
+  /** List jobs of a project */
+  "job.list_project": {
+    present: {
+      title: "Jobs",
+      empty: "No jobs found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.get",
+        text: "to see one job in full",
+      },
+      {
+        action: "job.trace",
+        text: "to read a job's log",
+      },
+    ],
+  },
+  /** Run a manual job */
+  "job.play": {
+    present: {
+      heading: "{status|pipeline_status} Job #{id}: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Pipeline",
+          field: "pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.wait",
+        text: "to wait until it finishes",
+      },
+      {
+        action: "job.trace",
+        text: "to read its log",
+      },
+    ],
+  },
+  /** Retry a job */
+  "job.retry": {
+    present: {
+      heading: "{status|pipeline_status} Job #{id}: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Pipeline",
+          field: "pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.wait",
+        text: "to wait until the new job finishes",
+      },
+      {
+        action: "job.trace",
+        text: "to read its log",
+      },
+    ],
+  },
+  /** Allow a group's job tokens */
+  "job.token_scope_add_group": {
+    present: {
+      heading: "Group {target_group_id} added to the job token allowlist",
+      fields: [
+        {
+          label: "Source Project",
+          field: "source_project_id",
+          as: "text",
+        },
+        {
+          label: "Allowed Group",
+          field: "target_group_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.token_scope_list_groups",
+        text: "to see the groups allowlist",
+      },
+    ],
+  },
+  /** Allow a project's job tokens */
+  "job.token_scope_add_project": {
+    present: {
+      heading: "Project {target_project_id} added to the job token allowlist",
+      fields: [
+        {
+          label: "Source Project",
+          field: "source_project_id",
+          as: "text",
+        },
+        {
+          label: "Allowed Project",
+          field: "target_project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.token_scope_list_inbound",
+        text: "to see the allowlist",
+      },
+    ],
+  },
+  /** Get the job token access settings */
+  "job.token_scope_get": {
+    present: {
+      heading: "Job token access of project",
+      fields: [
+        {
+          label: "Limit Access To This Project",
+          field: "inbound_enabled",
+          as: "bool",
+        },
+        {
+          label: "Outbound Limit (deprecated)",
+          field: "outbound_enabled",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.token_scope_list_inbound",
+        text: "to see the projects allowed in",
+      },
+      {
+        action: "job.token_scope_list_groups",
+        text: "to see the groups allowed in",
+      },
+      {
+        action: "job.token_scope_patch",
+        text: "to turn the limit on or off",
+      },
+    ],
+  },
+  /** List groups on the job token allowlist */
+  "job.token_scope_list_groups": {
+    present: {
+      title: "Groups Allowed By Job Token",
+      empty: "No groups are on the allowlist.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "name",
+          as: "text",
+          link: "web_url",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.token_scope_add_group",
+        text: "to allow another group",
+      },
+      {
+        action: "job.token_scope_remove_group",
+        text: "to remove one",
+      },
+    ],
+  },
+  /** List projects on the job token allowlist */
+  "job.token_scope_list_inbound": {
+    present: {
+      title: "Projects Allowed By Job Token",
+      empty: "No projects are on the allowlist.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.token_scope_add_project",
+        text: "to allow another project",
+      },
+      {
+        action: "job.token_scope_remove_project",
+        text: "to remove one",
+      },
+    ],
+  },
+  /** Set the job token access limit */
+  "job.token_scope_patch": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Remove a group from the job token allowlist */
+  "job.token_scope_remove_group": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Remove a project from the job token allowlist */
+  "job.token_scope_remove_project": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Read a job log */
+  "job.trace": {
+    present: {
+      heading: "Log of job #{job_id}",
+      fields: [
+        {
+          label: "Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Bytes",
+          field: "total_bytes",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.get",
+        text: "to see the job's status and failure reason",
+      },
+      {
+        action: "job.retry",
+        text: "to run the job again",
+      },
+    ],
+    notFound: {
+      resource: "Job",
+      subject: "#{job_id} in project {project_id}",
+      hints: [
+        {
+          action: "job.list_project",
+          text: "to find the project's jobs",
+        },
+        {
+          text: "Verify the job ID, shown in the job URL",
+        },
+      ],
+    },
+  },
+  /** Wait for a job */
+  "job.wait": {
+    present: {
+      heading: "{status|pipeline_status} Job #{id}: {name}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Failure Reason",
+          field: "failure_reason",
+          as: "text",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.trace",
+        text: "to read its log",
+      },
+      {
+        action: "job.retry",
+        text: "to run it again",
+      },
+    ],
+    notFound: {
+      resource: "Job",
+      subject: "#{job_id} in project {project_id}",
+      hints: [
+        {
+          action: "job.list_project",
+          text: "to find the project's jobs",
+        },
+      ],
+    },
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "job.artifacts": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.cancel": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.delete_artifacts": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "job.delete_project_artifacts": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "job.download_artifacts": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: "boolean",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The text when it is UTF-8 (its start when over the budget).",
+      },
+      truncated: {
+        type: ["boolean", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One file inside an artifacts archive.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["path"],
+          additionalProperties: true,
+        },
+      },
+      file_count: {
+        type: ["integer", "null"],
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.download_single_artifact": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: "boolean",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The text when it is UTF-8 (its start when over the budget).",
+      },
+      truncated: {
+        type: ["boolean", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One file inside an artifacts archive.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["path"],
+          additionalProperties: true,
+        },
+      },
+      file_count: {
+        type: ["integer", "null"],
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.download_single_artifact_by_ref": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: "boolean",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The text when it is UTF-8 (its start when over the budget).",
+      },
+      truncated: {
+        type: ["boolean", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One file inside an artifacts archive.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["path"],
+          additionalProperties: true,
+        },
+      },
+      file_count: {
+        type: ["integer", "null"],
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "job.erase": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "job.get": {
     type: "object",
     properties: {
@@ -289,6 +2349,3050 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       web_url: {
         type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.keep_artifacts": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI/CD job.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            stage: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            allow_failure: {
+              type: ["boolean", "null"],
+            },
+            failure_reason: {
+              type: ["string", "null"],
+            },
+            coverage: {
+              type: ["number", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            duration: {
+              type: ["number", "null"],
+            },
+            queued_duration: {
+              type: ["number", "null"],
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            erased_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            tag_list: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            runner: {
+              type: ["object", "null"],
+              description: "The runner that picked up a job.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                active: {
+                  type: ["boolean", "null"],
+                },
+                is_shared: {
+                  type: ["boolean", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One artifact file of a job (the archive, its metadata, a report).",
+                properties: {
+                  file_type: {
+                    type: ["string", "null"],
+                  },
+                  size: {
+                    type: ["integer", "null"],
+                  },
+                  filename: {
+                    type: ["string", "null"],
+                  },
+                  file_format: {
+                    type: ["string", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            artifacts_file: {
+              type: ["object", "null"],
+              description: "The artifacts archive of a job.",
+              properties: {
+                filename: {
+                  type: ["string", "null"],
+                },
+                size: {
+                  type: ["integer", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts_expire_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            downstream_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: false,
+  },
+  "job.list_bridges": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      bridges: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI/CD job.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            stage: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            allow_failure: {
+              type: ["boolean", "null"],
+            },
+            failure_reason: {
+              type: ["string", "null"],
+            },
+            coverage: {
+              type: ["number", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            duration: {
+              type: ["number", "null"],
+            },
+            queued_duration: {
+              type: ["number", "null"],
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            erased_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            tag_list: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            runner: {
+              type: ["object", "null"],
+              description: "The runner that picked up a job.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                active: {
+                  type: ["boolean", "null"],
+                },
+                is_shared: {
+                  type: ["boolean", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One artifact file of a job (the archive, its metadata, a report).",
+                properties: {
+                  file_type: {
+                    type: ["string", "null"],
+                  },
+                  size: {
+                    type: ["integer", "null"],
+                  },
+                  filename: {
+                    type: ["string", "null"],
+                  },
+                  file_format: {
+                    type: ["string", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            artifacts_file: {
+              type: ["object", "null"],
+              description: "The artifacts archive of a job.",
+              properties: {
+                filename: {
+                  type: ["string", "null"],
+                },
+                size: {
+                  type: ["integer", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts_expire_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            downstream_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["bridges", "pagination"],
+    additionalProperties: false,
+  },
+  "job.list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI/CD job.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            stage: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            allow_failure: {
+              type: ["boolean", "null"],
+            },
+            failure_reason: {
+              type: ["string", "null"],
+            },
+            coverage: {
+              type: ["number", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            duration: {
+              type: ["number", "null"],
+            },
+            queued_duration: {
+              type: ["number", "null"],
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            erased_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            tag_list: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            runner: {
+              type: ["object", "null"],
+              description: "The runner that picked up a job.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                active: {
+                  type: ["boolean", "null"],
+                },
+                is_shared: {
+                  type: ["boolean", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One artifact file of a job (the archive, its metadata, a report).",
+                properties: {
+                  file_type: {
+                    type: ["string", "null"],
+                  },
+                  size: {
+                    type: ["integer", "null"],
+                  },
+                  filename: {
+                    type: ["string", "null"],
+                  },
+                  file_format: {
+                    type: ["string", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            artifacts_file: {
+              type: ["object", "null"],
+              description: "The artifacts archive of a job.",
+              properties: {
+                filename: {
+                  type: ["string", "null"],
+                },
+                size: {
+                  type: ["integer", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            artifacts_expire_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            downstream_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: false,
+  },
+  "job.play": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.retry": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "job.token_scope_add_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      target_group_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "job.token_scope_add_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      target_group_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "job.token_scope_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      inbound_enabled: {
+        type: ["boolean", "null"],
+      },
+      outbound_enabled: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "job.token_scope_list_groups": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A group on a job token allowlist.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: false,
+  },
+  "job.token_scope_list_inbound": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project on a job token allowlist.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "job.token_scope_patch": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "job.token_scope_remove_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "job.token_scope_remove_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "job.trace": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      job_id: {
+        type: "integer",
+      },
+      total_lines: {
+        type: "integer",
+        description: "Lines in the log, 0 when the read stopped at 64 MiB.",
+      },
+      total_bytes: {
+        type: "integer",
+      },
+      start_line: {
+        type: "integer",
+      },
+      end_line: {
+        type: "integer",
+      },
+      content: {
+        type: "string",
+      },
+      truncated: {
+        type: "boolean",
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      matches: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One log line holding the searched text.",
+          properties: {
+            line: {
+              type: "integer",
+            },
+            text: {
+              type: "string",
+            },
+          },
+          required: ["line", "text"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["job_id", "total_lines", "total_bytes", "start_line", "end_line", "content", "truncated"],
+    additionalProperties: true,
+  },
+  "job.wait": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      stage: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      failure_reason: {
+        type: ["string", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      erased_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      tag_list: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      runner: {
+        type: ["object", "null"],
+        description: "The runner that picked up a job.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          active: {
+            type: ["boolean", "null"],
+          },
+          is_shared: {
+            type: ["boolean", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One artifact file of a job (the archive, its metadata, a report).",
+          properties: {
+            file_type: {
+              type: ["string", "null"],
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            file_format: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      artifacts_file: {
+        type: ["object", "null"],
+        description: "The artifacts archive of a job.",
+        properties: {
+          filename: {
+            type: ["string", "null"],
+          },
+          size: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      artifacts_expire_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      downstream_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
       },
       truncation: {
         type: "object",

@@ -14,6 +14,406 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Get the approvals of a merge request */
+  "merge_request.approval_config": {
+    present: {
+      heading: "Approvals: MR !{iid}",
+      fields: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Approved",
+          field: "approved",
+          as: "bool",
+        },
+        {
+          label: "Approved By",
+          field: "approved_by",
+          as: "users",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Approvals Left",
+          field: "approvals_left",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_state",
+        text: "to see each approval rule",
+      },
+      {
+        action: "merge_request.approve",
+        text: "to approve it",
+      },
+    ],
+    notFound: {
+      resource: "Merge Request",
+      subject: "!{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the merge request IID, the number after ! in the project, not its global ID",
+        },
+        {
+          action: "merge_request.list",
+          text: "to find the merge request",
+        },
+      ],
+    },
+  },
+  /** Reset the approvals of a merge request */
+  "merge_request.approval_reset": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Create a merge request approval rule */
+  "merge_request.approval_rule_create": {
+    present: {
+      heading: "Approval Rule #{id}: {name}",
+      fields: [
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Users",
+          field: "users",
+          as: "users",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_state",
+        text: "to see whether the rules are met",
+      },
+    ],
+  },
+  /** Delete a merge request approval rule */
+  "merge_request.approval_rule_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update a merge request approval rule */
+  "merge_request.approval_rule_update": {
+    present: {
+      heading: "Approval Rule #{id}: {name}",
+      fields: [
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Users",
+          field: "users",
+          as: "users",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_rules",
+        text: "to see all rules",
+      },
+    ],
+  },
+  /** List merge request approval rules */
+  "merge_request.approval_rules": {
+    present: {
+      title: "Approval Rules",
+      empty: "No approval rules on this merge request.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Rule",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_rule_create",
+        text: "to add a rule",
+      },
+      {
+        action: "merge_request.approval_rule_update",
+        text: "to change a rule",
+      },
+    ],
+  },
+  /** Get group merge request approval settings */
+  "merge_request.approval_settings_group_get": {
+    present: {
+      heading: "Merge Request Approval Settings",
+      fields: [
+        {
+          label: "Author Can Approve",
+          field: "allow_author_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Committers Can Approve",
+          field: "allow_committer_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Override Approvers Per MR",
+          field: "allow_overrides_to_approver_list_per_merge_request.value",
+          as: "bool",
+        },
+        {
+          label: "Keep Approvals On Push",
+          field: "retain_approvals_on_push.value",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals.value",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve.value",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_settings_group_update",
+        text: "to change them",
+      },
+    ],
+  },
+  /** Update group merge request approval settings */
+  "merge_request.approval_settings_group_update": {
+    present: {
+      heading: "Merge Request Approval Settings",
+      fields: [
+        {
+          label: "Author Can Approve",
+          field: "allow_author_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Committers Can Approve",
+          field: "allow_committer_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Override Approvers Per MR",
+          field: "allow_overrides_to_approver_list_per_merge_request.value",
+          as: "bool",
+        },
+        {
+          label: "Keep Approvals On Push",
+          field: "retain_approvals_on_push.value",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals.value",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve.value",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get project merge request approval settings */
+  "merge_request.approval_settings_project_get": {
+    present: {
+      heading: "Merge Request Approval Settings",
+      fields: [
+        {
+          label: "Author Can Approve",
+          field: "allow_author_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Committers Can Approve",
+          field: "allow_committer_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Override Approvers Per MR",
+          field: "allow_overrides_to_approver_list_per_merge_request.value",
+          as: "bool",
+        },
+        {
+          label: "Keep Approvals On Push",
+          field: "retain_approvals_on_push.value",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals.value",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve.value",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_settings_project_update",
+        text: "to change them",
+      },
+    ],
+  },
+  /** Update project merge request approval settings */
+  "merge_request.approval_settings_project_update": {
+    present: {
+      heading: "Merge Request Approval Settings",
+      fields: [
+        {
+          label: "Author Can Approve",
+          field: "allow_author_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Committers Can Approve",
+          field: "allow_committer_approval.value",
+          as: "bool",
+        },
+        {
+          label: "Override Approvers Per MR",
+          field: "allow_overrides_to_approver_list_per_merge_request.value",
+          as: "bool",
+        },
+        {
+          label: "Keep Approvals On Push",
+          field: "retain_approvals_on_push.value",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals.value",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve.value",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get the approval rules state of a merge request */
+  "merge_request.approval_state": {
+    present: {
+      heading: "Approval State",
+      fields: [
+        {
+          label: "Approved",
+          field: "approved",
+          as: "bool",
+        },
+        {
+          label: "Rules Left",
+          field: "rules_left",
+          as: "list",
+        },
+        {
+          label: "Rules",
+          field: "summary",
+          as: "list",
+        },
+        {
+          label: "Rules Overridden",
+          field: "approval_rules_overwritten",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approve",
+        text: "to approve it",
+      },
+      {
+        action: "merge_request.approval_rules",
+        text: "to see the rules themselves",
+      },
+    ],
+    notFound: {
+      resource: "Merge Request",
+      subject: "!{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the merge request IID, the number after ! in the project, not its global ID",
+        },
+        {
+          action: "merge_request.list",
+          text: "to find the merge request",
+        },
+      ],
+    },
+  },
   /** Approve a merge request */
   "merge_request.approve": {
     present: {
@@ -59,6 +459,1039 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "merge_request.merge",
         text: "to merge it",
+      },
+    ],
+  },
+  /** Cancel auto-merge of a merge request */
+  "merge_request.cancel_auto_merge": {
+    present: {
+      heading: "{state|state} {draft|draft} MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Project",
+          field: "references.full",
+          as: "reference_project",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Merge Status",
+          field: "detailed_merge_status",
+          as: "text",
+        },
+        {
+          label: "Has Conflicts",
+          field: "has_conflicts",
+          as: "warning",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Reviewers",
+          field: "reviewers",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Pipeline",
+          field: "head_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Changes",
+          field: "changes_count",
+          as: "count",
+          unit: "file",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Merged By",
+          field: "merge_user.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Comments",
+          field: "user_notes_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.merge",
+        text: "to merge it later",
+      },
+    ],
+  },
+  /** List merge request commits */
+  "merge_request.commits": {
+    present: {
+      title: "Merge Request Commits",
+      empty: "No commits found.",
+      columns: [
+        {
+          label: "Commit",
+          field: "short_id",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Date",
+          field: "committed_date",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.changes_get",
+        text: "to see the diff of the merge request",
+      },
+    ],
+  },
+  /** Add merge request context commits */
+  "merge_request.context_commits_create": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Remove merge request context commits */
+  "merge_request.context_commits_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List merge request context commits */
+  "merge_request.context_commits_list": {
+    present: {
+      title: "Merge Request Context Commits",
+      empty: "No context commits on this merge request.",
+      columns: [
+        {
+          label: "Commit",
+          field: "short_id",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Committed",
+          field: "committed_date",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.context_commits_create",
+        text: "to add more context commits",
+      },
+      {
+        action: "merge_request.context_commits_delete",
+        text: "to remove some",
+      },
+    ],
+  },
+  /** Create a merge request */
+  "merge_request.create": {
+    present: {
+      heading: "{state|state} {draft|draft} MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Project",
+          field: "references.full",
+          as: "reference_project",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Merge Status",
+          field: "detailed_merge_status",
+          as: "text",
+        },
+        {
+          label: "Has Conflicts",
+          field: "has_conflicts",
+          as: "warning",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Reviewers",
+          field: "reviewers",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Pipeline",
+          field: "head_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Changes",
+          field: "changes_count",
+          as: "count",
+          unit: "file",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Merged By",
+          field: "merge_user.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Comments",
+          field: "user_notes_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request",
+      },
+      {
+        action: "merge_request.update",
+        text: "to change it",
+      },
+      {
+        action: "mr_review.changes_get",
+        text: "to see its diff",
+      },
+    ],
+  },
+  /** Run a merge request pipeline */
+  "merge_request.create_pipeline": {
+    present: {
+      heading: "Pipeline #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "SHA",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.pipelines",
+        text: "to follow the merge request pipelines",
+      },
+    ],
+  },
+  /** Add a merge request to my to-dos */
+  "merge_request.create_todo": {
+    present: {
+      heading: "To-Do #{id}: {body}",
+      fields: [
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_url",
+          as: "link",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a merge request */
+  "merge_request.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List merge request dependencies */
+  "merge_request.dependencies_list": {
+    present: {
+      title: "Merge Request Dependencies",
+      empty: "This merge request depends on no other merge request.",
+      columns: [
+        {
+          label: "Block",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Blocking MR",
+          field: "blocking_merge_request.references.full",
+          as: "text",
+          link: "blocking_merge_request.web_url",
+        },
+        {
+          label: "Title",
+          field: "blocking_merge_request.title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "blocking_merge_request.state",
+          as: "state",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.dependency_create",
+        text: "to add a dependency",
+      },
+      {
+        action: "merge_request.dependency_delete",
+        text: "to remove one by its block ID",
+      },
+    ],
+  },
+  /** Add a merge request dependency */
+  "merge_request.dependency_create": {
+    present: {
+      heading: "Dependency added: block {id}",
+      fields: [
+        {
+          label: "Blocking MR",
+          field: "blocking_merge_request.references.full",
+          as: "text",
+          link: "blocking_merge_request.web_url",
+        },
+        {
+          label: "Blocking Title",
+          field: "blocking_merge_request.title",
+          as: "text",
+        },
+        {
+          label: "Blocking State",
+          field: "blocking_merge_request.state",
+          as: "state",
+        },
+        {
+          label: "Blocked MR",
+          field: "blocked_merge_request.references.full",
+          as: "text",
+          link: "blocked_merge_request.web_url",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.dependencies_list",
+        text: "to see every dependency of the merge request",
+      },
+    ],
+  },
+  /** Remove a merge request dependency */
+  "merge_request.dependency_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** React to a merge request with an emoji */
+  "merge_request.emoji_mr_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_list",
+        text: "to see every reaction on the merge request",
+      },
+    ],
+  },
+  /** Remove a merge request emoji reaction */
+  "merge_request.emoji_mr_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a merge request emoji reaction */
+  "merge_request.emoji_mr_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_list",
+        text: "to see every reaction on the merge request",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "merge_request.emoji_mr_list",
+          text: "to list the reactions and their IDs",
+        },
+      ],
+    },
+  },
+  /** List merge request emoji reactions */
+  "merge_request.emoji_mr_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_create",
+        text: "to react with an emoji",
+      },
+      {
+        action: "merge_request.emoji_mr_delete",
+        text: "to remove your reaction",
+      },
+    ],
+  },
+  /** React to an MR comment with an emoji */
+  "merge_request.emoji_mr_note_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+  },
+  /** Remove an emoji reaction from an MR comment */
+  "merge_request.emoji_mr_note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an emoji reaction on an MR comment */
+  "merge_request.emoji_mr_note_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on note {note_id} of !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "merge_request.emoji_mr_note_list",
+          text: "to list the comment's reactions and their IDs",
+        },
+      ],
+    },
+  },
+  /** List emoji reactions on an MR comment */
+  "merge_request.emoji_mr_note_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.emoji_mr_note_create",
+        text: "to react to the comment",
+      },
+    ],
+  },
+  /** Get a merge request label event */
+  "merge_request.event_mr_label_get": {
+    present: {
+      heading: "Label Event {id}: {action} {label.name}",
+      fields: [
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_label_list",
+        text: "to see the whole label history",
+      },
+    ],
+    notFound: {
+      resource: "Label Event",
+      subject: "{resource_label_event_id} of !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "merge_request.event_mr_label_list",
+          text: "to list the label events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List merge request label events */
+  "merge_request.event_mr_label_list": {
+    present: {
+      title: "Label Events",
+      empty: "No label changes on this merge request.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_label_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** Get a merge request milestone event */
+  "merge_request.event_mr_milestone_get": {
+    present: {
+      heading: "Milestone Event {id}: {action} {milestone.title}",
+      fields: [
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+          link: "milestone.web_url",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_milestone_list",
+        text: "to see the whole milestone history",
+      },
+    ],
+    notFound: {
+      resource: "Milestone Event",
+      subject: "{resource_milestone_event_id} of !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "merge_request.event_mr_milestone_list",
+          text: "to list the milestone events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List merge request milestone events */
+  "merge_request.event_mr_milestone_list": {
+    present: {
+      title: "Milestone Events",
+      empty: "No milestone changes on this merge request.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_milestone_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** Get a merge request state event */
+  "merge_request.event_mr_state_get": {
+    present: {
+      heading: "State Event {id}: {state}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_state_list",
+        text: "to see the whole state history",
+      },
+    ],
+    notFound: {
+      resource: "State Event",
+      subject: "{resource_state_event_id} of !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "merge_request.event_mr_state_list",
+          text: "to list the state events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List merge request state events */
+  "merge_request.event_mr_state_list": {
+    present: {
+      title: "State Events",
+      empty: "No state changes on this merge request.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.event_mr_state_get",
+        text: "to see one event",
       },
     ],
   },
@@ -231,6 +1664,222 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List issues a merge request closes */
+  "merge_request.issues_closed": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+    ],
+  },
+  /** List project merge requests */
+  "merge_request.list": {
+    present: {
+      title: "Merge Requests",
+      empty: "No merge requests found.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Draft",
+          field: "draft",
+          as: "draft",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+      {
+        action: "merge_request.create",
+        text: "to open a new merge request",
+      },
+    ],
+  },
+  /** List my merge requests */
+  "merge_request.list_global": {
+    present: {
+      title: "Merge Requests",
+      empty: "No merge requests found.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Draft",
+          field: "draft",
+          as: "draft",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+      {
+        action: "merge_request.create",
+        text: "to open a new merge request",
+      },
+    ],
+  },
+  /** List group merge requests */
+  "merge_request.list_group": {
+    present: {
+      title: "Merge Requests",
+      empty: "No merge requests found.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Draft",
+          field: "draft",
+          as: "draft",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+      {
+        action: "merge_request.create",
+        text: "to open a new merge request",
+      },
+    ],
+  },
   /** Merge a merge request */
   "merge_request.merge": {
     present: {
@@ -376,6 +2025,37 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** List merge request participants */
+  "merge_request.participants": {
+    present: {
+      title: "Merge Request Participants",
+      empty: "No participants found.",
+      columns: [
+        {
+          label: "User",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.reviewers",
+        text: "to see who reviews it",
+      },
+    ],
+  },
   /** List merge request pipelines */
   "merge_request.pipelines": {
     present: {
@@ -417,10 +2097,1675 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Rebase a merge request */
+  "merge_request.rebase": {
+    present: {
+      heading: "Rebase",
+      fields: [
+        {
+          label: "In Progress",
+          field: "rebase_in_progress",
+          as: "bool",
+        },
+        {
+          label: "Error",
+          field: "merge_error",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to check the merge request once the rebase is done",
+      },
+    ],
+  },
+  /** List issues related to a merge request */
+  "merge_request.related_issues": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+    ],
+  },
+  /** List merge request reviewers */
+  "merge_request.reviewers": {
+    present: {
+      title: "Merge Request Reviewers",
+      empty: "No reviewers assigned.",
+      columns: [
+        {
+          label: "Reviewer",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Since",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.update",
+        text: "to change the reviewers (reviewer_ids)",
+      },
+      {
+        action: "merge_request.approval_state",
+        text: "to see which approvals are still needed",
+      },
+    ],
+  },
+  /** Log time spent on a merge request */
+  "merge_request.spent_time_add": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.time_stats",
+        text: "to see the totals later",
+      },
+      {
+        action: "merge_request.spent_time_reset",
+        text: "to clear the time spent",
+      },
+    ],
+  },
+  /** Reset merge request time spent */
+  "merge_request.spent_time_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.spent_time_add",
+        text: "to log time again",
+      },
+    ],
+  },
+  /** Subscribe to a merge request */
+  "merge_request.subscribe": {
+    present: {
+      heading: "MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Reset a merge request time estimate */
+  "merge_request.time_estimate_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.time_estimate_set",
+        text: "to set a new estimate",
+      },
+    ],
+  },
+  /** Set a merge request time estimate */
+  "merge_request.time_estimate_set": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.time_stats",
+        text: "to see the time tracking later",
+      },
+    ],
+  },
+  /** Get merge request time tracking */
+  "merge_request.time_stats": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.spent_time_add",
+        text: "to log time spent",
+      },
+      {
+        action: "merge_request.time_estimate_set",
+        text: "to set the estimate",
+      },
+    ],
+    notFound: {
+      resource: "Merge Request",
+      subject: "!{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the merge request IID, the number after ! in the project",
+        },
+      ],
+    },
+  },
+  /** Withdraw an approval of a merge request */
+  "merge_request.unapprove": {
+    present: {
+      heading: "Approvals: MR !{iid}",
+      fields: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Approved",
+          field: "approved",
+          as: "bool",
+        },
+        {
+          label: "Approved By",
+          field: "approved_by",
+          as: "users",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Approvals Left",
+          field: "approvals_left",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.approval_state",
+        text: "to see which approval rules are met",
+      },
+    ],
+  },
+  /** Unsubscribe from a merge request */
+  "merge_request.unsubscribe": {
+    present: {
+      heading: "MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Update a merge request */
+  "merge_request.update": {
+    present: {
+      heading: "{state|state} {draft|draft} MR !{iid}: {title}",
+      fields: [
+        {
+          label: "Project",
+          field: "references.full",
+          as: "reference_project",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "text",
+        },
+        {
+          label: "Merge Status",
+          field: "detailed_merge_status",
+          as: "text",
+        },
+        {
+          label: "Has Conflicts",
+          field: "has_conflicts",
+          as: "warning",
+        },
+        {
+          label: "Discussion Locked",
+          field: "discussion_locked",
+          as: "warning",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Reviewers",
+          field: "reviewers",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Pipeline",
+          field: "head_pipeline",
+          as: "pipeline_ref",
+        },
+        {
+          label: "Changes",
+          field: "changes_count",
+          as: "count",
+          unit: "file",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Merged By",
+          field: "merge_user.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["merged"],
+          },
+        },
+        {
+          label: "Closed By",
+          field: "closed_by.username",
+          as: "user",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Closed",
+          field: "closed_at",
+          as: "datetime",
+          when: {
+            field: "state",
+            in: ["closed"],
+          },
+        },
+        {
+          label: "Comments",
+          field: "user_notes_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see the merge request as it now stands",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "merge_request.approval_config": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      approved: {
+        type: ["boolean", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      approvals_left: {
+        type: ["integer", "null"],
+      },
+      approved_by: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One approval of a merge request.",
+          properties: {
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_reset": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rule_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      rule_type: {
+        type: ["string", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      eligible_approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      users: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      contains_hidden_groups: {
+        type: ["boolean", "null"],
+      },
+      approved_by: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      approved: {
+        type: ["boolean", "null"],
+      },
+      overridden: {
+        type: ["boolean", "null"],
+      },
+      source_rule: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      report_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_rule_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      rule_type: {
+        type: ["string", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      eligible_approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      users: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      contains_hidden_groups: {
+        type: ["boolean", "null"],
+      },
+      approved_by: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      approved: {
+        type: ["boolean", "null"],
+      },
+      overridden: {
+        type: ["boolean", "null"],
+      },
+      source_rule: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      report_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.approval_rules": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      rules: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An approval rule of a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            rule_type: {
+              type: ["string", "null"],
+            },
+            approvals_required: {
+              type: ["integer", "null"],
+            },
+            eligible_approvers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            users: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            contains_hidden_groups: {
+              type: ["boolean", "null"],
+            },
+            approved_by: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            approved: {
+              type: ["boolean", "null"],
+            },
+            overridden: {
+              type: ["boolean", "null"],
+            },
+            source_rule: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            report_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["rules", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.approval_settings_group_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      allow_author_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_committer_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      retain_approvals_on_push: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      selective_code_owner_removals: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_password_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_reauthentication_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_group_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      allow_author_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_committer_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      retain_approvals_on_push: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      selective_code_owner_removals: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_password_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_reauthentication_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      allow_author_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_committer_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      retain_approvals_on_push: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      selective_code_owner_removals: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_password_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_reauthentication_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.approval_settings_project_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      allow_author_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_committer_approval: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      allow_overrides_to_approver_list_per_merge_request: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      retain_approvals_on_push: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      selective_code_owner_removals: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_password_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      require_reauthentication_to_approve: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.approval_state": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      approved: {
+        type: ["boolean", "null"],
+        description: "Every rule is met (computed from the rules).",
+      },
+      rules_left: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+        description: "Names of the rules not met yet (computed).",
+      },
+      summary: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+        description: "One line per rule (computed).",
+      },
+      approval_rules_overwritten: {
+        type: ["boolean", "null"],
+      },
+      rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An approval rule of a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            rule_type: {
+              type: ["string", "null"],
+            },
+            approvals_required: {
+              type: ["integer", "null"],
+            },
+            eligible_approvers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            users: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            contains_hidden_groups: {
+              type: ["boolean", "null"],
+            },
+            approved_by: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            approved: {
+              type: ["boolean", "null"],
+            },
+            overridden: {
+              type: ["boolean", "null"],
+            },
+            source_rule: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            report_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "merge_request.approve": {
     type: "object",
     properties: {
@@ -533,6 +3878,4254 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["iid"],
     additionalProperties: true,
+  },
+  "merge_request.cancel_auto_merge": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.commits": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_create": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.context_commits_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.create_pipeline": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.create_todo": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      action_name: {
+        type: ["string", "null"],
+      },
+      target_type: {
+        type: ["string", "null"],
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.dependencies_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      dependencies: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A dependency, a merge request that must merge before another one.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            blocking_merge_request: {
+              type: ["object", "null"],
+              description: "A merge request.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: "integer",
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: "string",
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                  description: "opened closed merged or locked.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                merged_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                merge_user: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                closed_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                closed_by: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                target_branch: {
+                  type: ["string", "null"],
+                },
+                source_branch: {
+                  type: ["string", "null"],
+                },
+                user_notes_count: {
+                  type: ["integer", "null"],
+                },
+                upvotes: {
+                  type: ["integer", "null"],
+                },
+                downvotes: {
+                  type: ["integer", "null"],
+                },
+                author: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                assignees: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "object",
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                },
+                reviewers: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "object",
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                },
+                source_project_id: {
+                  type: ["integer", "null"],
+                },
+                target_project_id: {
+                  type: ["integer", "null"],
+                },
+                labels: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                draft: {
+                  type: ["boolean", "null"],
+                },
+                milestone: {
+                  type: ["object", "null"],
+                  description: "A milestone as issues and merge requests embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    iid: {
+                      type: ["integer", "null"],
+                    },
+                    project_id: {
+                      type: ["integer", "null"],
+                    },
+                    group_id: {
+                      type: ["integer", "null"],
+                    },
+                    title: {
+                      type: ["string", "null"],
+                    },
+                    description: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    due_date: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 date.",
+                    },
+                    start_date: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 date.",
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+                merge_when_pipeline_succeeds: {
+                  type: ["boolean", "null"],
+                },
+                merge_status: {
+                  type: ["string", "null"],
+                },
+                detailed_merge_status: {
+                  type: ["string", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                merge_commit_sha: {
+                  type: ["string", "null"],
+                },
+                squash_commit_sha: {
+                  type: ["string", "null"],
+                },
+                discussion_locked: {
+                  type: ["boolean", "null"],
+                },
+                should_remove_source_branch: {
+                  type: ["boolean", "null"],
+                },
+                force_remove_source_branch: {
+                  type: ["boolean", "null"],
+                },
+                squash: {
+                  type: ["boolean", "null"],
+                },
+                has_conflicts: {
+                  type: ["boolean", "null"],
+                },
+                blocking_discussions_resolved: {
+                  type: ["boolean", "null"],
+                },
+                changes_count: {
+                  type: ["string", "null"],
+                  description: "A count sent as a string, 1000+ when capped.",
+                },
+                head_pipeline: {
+                  type: ["object", "null"],
+                  description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+                  properties: {
+                    id: {
+                      type: "integer",
+                    },
+                    iid: {
+                      type: ["integer", "null"],
+                    },
+                    project_id: {
+                      type: ["integer", "null"],
+                    },
+                    sha: {
+                      type: ["string", "null"],
+                    },
+                    ref: {
+                      type: ["string", "null"],
+                    },
+                    status: {
+                      type: ["string", "null"],
+                    },
+                    source: {
+                      type: ["string", "null"],
+                    },
+                    created_at: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 timestamp.",
+                    },
+                    updated_at: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 timestamp.",
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["id"],
+                  additionalProperties: true,
+                },
+                merge_error: {
+                  type: ["string", "null"],
+                },
+                references: {
+                  type: ["object", "null"],
+                  description: "The short, relative and full references of an issue or merge request.",
+                  properties: {
+                    short: {
+                      type: ["string", "null"],
+                    },
+                    relative: {
+                      type: ["string", "null"],
+                    },
+                    full: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["iid", "title"],
+              additionalProperties: true,
+            },
+            blocked_merge_request: {
+              type: ["object", "null"],
+              description: "A merge request.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: "integer",
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: "string",
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                  description: "opened closed merged or locked.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                merged_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                merge_user: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                closed_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                closed_by: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                target_branch: {
+                  type: ["string", "null"],
+                },
+                source_branch: {
+                  type: ["string", "null"],
+                },
+                user_notes_count: {
+                  type: ["integer", "null"],
+                },
+                upvotes: {
+                  type: ["integer", "null"],
+                },
+                downvotes: {
+                  type: ["integer", "null"],
+                },
+                author: {
+                  type: ["object", "null"],
+                  description: "A GitLab user as other objects embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    username: {
+                      type: "string",
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    avatar_url: {
+                      type: ["string", "null"],
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["username"],
+                  additionalProperties: true,
+                },
+                assignees: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "object",
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                },
+                reviewers: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "object",
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                },
+                source_project_id: {
+                  type: ["integer", "null"],
+                },
+                target_project_id: {
+                  type: ["integer", "null"],
+                },
+                labels: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                draft: {
+                  type: ["boolean", "null"],
+                },
+                milestone: {
+                  type: ["object", "null"],
+                  description: "A milestone as issues and merge requests embed it.",
+                  properties: {
+                    id: {
+                      type: ["integer", "null"],
+                    },
+                    iid: {
+                      type: ["integer", "null"],
+                    },
+                    project_id: {
+                      type: ["integer", "null"],
+                    },
+                    group_id: {
+                      type: ["integer", "null"],
+                    },
+                    title: {
+                      type: ["string", "null"],
+                    },
+                    description: {
+                      type: ["string", "null"],
+                    },
+                    state: {
+                      type: ["string", "null"],
+                    },
+                    due_date: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 date.",
+                    },
+                    start_date: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 date.",
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+                merge_when_pipeline_succeeds: {
+                  type: ["boolean", "null"],
+                },
+                merge_status: {
+                  type: ["string", "null"],
+                },
+                detailed_merge_status: {
+                  type: ["string", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                merge_commit_sha: {
+                  type: ["string", "null"],
+                },
+                squash_commit_sha: {
+                  type: ["string", "null"],
+                },
+                discussion_locked: {
+                  type: ["boolean", "null"],
+                },
+                should_remove_source_branch: {
+                  type: ["boolean", "null"],
+                },
+                force_remove_source_branch: {
+                  type: ["boolean", "null"],
+                },
+                squash: {
+                  type: ["boolean", "null"],
+                },
+                has_conflicts: {
+                  type: ["boolean", "null"],
+                },
+                blocking_discussions_resolved: {
+                  type: ["boolean", "null"],
+                },
+                changes_count: {
+                  type: ["string", "null"],
+                  description: "A count sent as a string, 1000+ when capped.",
+                },
+                head_pipeline: {
+                  type: ["object", "null"],
+                  description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+                  properties: {
+                    id: {
+                      type: "integer",
+                    },
+                    iid: {
+                      type: ["integer", "null"],
+                    },
+                    project_id: {
+                      type: ["integer", "null"],
+                    },
+                    sha: {
+                      type: ["string", "null"],
+                    },
+                    ref: {
+                      type: ["string", "null"],
+                    },
+                    status: {
+                      type: ["string", "null"],
+                    },
+                    source: {
+                      type: ["string", "null"],
+                    },
+                    created_at: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 timestamp.",
+                    },
+                    updated_at: {
+                      type: ["string", "null"],
+                      description: "ISO 8601 timestamp.",
+                    },
+                    web_url: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  required: ["id"],
+                  additionalProperties: true,
+                },
+                merge_error: {
+                  type: ["string", "null"],
+                },
+                references: {
+                  type: ["object", "null"],
+                  description: "The short, relative and full references of an issue or merge request.",
+                  properties: {
+                    short: {
+                      type: ["string", "null"],
+                    },
+                    relative: {
+                      type: ["string", "null"],
+                    },
+                    full: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["iid", "title"],
+              additionalProperties: true,
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["dependencies", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.dependency_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      blocking_merge_request: {
+        type: ["object", "null"],
+        description: "A merge request.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened closed merged or locked.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          merged_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          merge_user: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          target_branch: {
+            type: ["string", "null"],
+          },
+          source_branch: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          reviewers: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          source_project_id: {
+            type: ["integer", "null"],
+          },
+          target_project_id: {
+            type: ["integer", "null"],
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          draft: {
+            type: ["boolean", "null"],
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          merge_when_pipeline_succeeds: {
+            type: ["boolean", "null"],
+          },
+          merge_status: {
+            type: ["string", "null"],
+          },
+          detailed_merge_status: {
+            type: ["string", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          merge_commit_sha: {
+            type: ["string", "null"],
+          },
+          squash_commit_sha: {
+            type: ["string", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          should_remove_source_branch: {
+            type: ["boolean", "null"],
+          },
+          force_remove_source_branch: {
+            type: ["boolean", "null"],
+          },
+          squash: {
+            type: ["boolean", "null"],
+          },
+          has_conflicts: {
+            type: ["boolean", "null"],
+          },
+          blocking_discussions_resolved: {
+            type: ["boolean", "null"],
+          },
+          changes_count: {
+            type: ["string", "null"],
+            description: "A count sent as a string, 1000+ when capped.",
+          },
+          head_pipeline: {
+            type: ["object", "null"],
+            description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+            properties: {
+              id: {
+                type: "integer",
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              sha: {
+                type: ["string", "null"],
+              },
+              ref: {
+                type: ["string", "null"],
+              },
+              status: {
+                type: ["string", "null"],
+              },
+              source: {
+                type: ["string", "null"],
+              },
+              created_at: {
+                type: ["string", "null"],
+                description: "ISO 8601 timestamp.",
+              },
+              updated_at: {
+                type: ["string", "null"],
+                description: "ISO 8601 timestamp.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["id"],
+            additionalProperties: true,
+          },
+          merge_error: {
+            type: ["string", "null"],
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+          subscribed: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      blocked_merge_request: {
+        type: ["object", "null"],
+        description: "A merge request.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened closed merged or locked.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          merged_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          merge_user: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          target_branch: {
+            type: ["string", "null"],
+          },
+          source_branch: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          reviewers: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          source_project_id: {
+            type: ["integer", "null"],
+          },
+          target_project_id: {
+            type: ["integer", "null"],
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          draft: {
+            type: ["boolean", "null"],
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          merge_when_pipeline_succeeds: {
+            type: ["boolean", "null"],
+          },
+          merge_status: {
+            type: ["string", "null"],
+          },
+          detailed_merge_status: {
+            type: ["string", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          merge_commit_sha: {
+            type: ["string", "null"],
+          },
+          squash_commit_sha: {
+            type: ["string", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          should_remove_source_branch: {
+            type: ["boolean", "null"],
+          },
+          force_remove_source_branch: {
+            type: ["boolean", "null"],
+          },
+          squash: {
+            type: ["boolean", "null"],
+          },
+          has_conflicts: {
+            type: ["boolean", "null"],
+          },
+          blocking_discussions_resolved: {
+            type: ["boolean", "null"],
+          },
+          changes_count: {
+            type: ["string", "null"],
+            description: "A count sent as a string, 1000+ when capped.",
+          },
+          head_pipeline: {
+            type: ["object", "null"],
+            description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+            properties: {
+              id: {
+                type: "integer",
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              sha: {
+                type: ["string", "null"],
+              },
+              ref: {
+                type: ["string", "null"],
+              },
+              status: {
+                type: ["string", "null"],
+              },
+              source: {
+                type: ["string", "null"],
+              },
+              created_at: {
+                type: ["string", "null"],
+                description: "ISO 8601 timestamp.",
+              },
+              updated_at: {
+                type: ["string", "null"],
+                description: "ISO 8601 timestamp.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["id"],
+            additionalProperties: true,
+          },
+          merge_error: {
+            type: ["string", "null"],
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+          subscribed: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.dependency_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "merge_request.emoji_mr_note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "merge_request.emoji_mr_note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_label_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      label: {
+        type: ["object", "null"],
+        description: "A label as a label event names it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          color: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      action: {
+        type: ["string", "null"],
+        description: "add or remove.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_label_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A label added to or removed from a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A label as a label event names it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            action: {
+              type: ["string", "null"],
+              description: "add or remove.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_milestone_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      action: {
+        type: ["string", "null"],
+        description: "add or remove.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_milestone_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A milestone set on or removed from a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            action: {
+              type: ["string", "null"],
+              description: "add or remove.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.event_mr_state_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "merge_request.event_mr_state_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A change of state of a merge request (opened, closed, reopened, merged, locked).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
   },
   "merge_request.get": {
     type: "object",
@@ -886,6 +8479,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       web_url: {
         type: ["string", "null"],
       },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -917,6 +8513,1604 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["iid", "title"],
     additionalProperties: true,
+  },
+  "merge_request.issues_closed": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.list_global": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
   },
   "merge_request.merge": {
     type: "object",
@@ -1270,6 +10464,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       web_url: {
         type: ["string", "null"],
       },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -1301,6 +10498,113 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["iid", "title"],
     additionalProperties: true,
+  },
+  "merge_request.participants": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["participants", "pagination"],
+    additionalProperties: false,
   },
   "merge_request.pipelines": {
     type: "object",
@@ -1422,5 +10726,2009 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["pipelines", "pagination"],
     additionalProperties: false,
+  },
+  "merge_request.rebase": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.related_issues": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.reviewers": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      reviewers: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A reviewer of a merge request and where their review stands.",
+          properties: {
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            state: {
+              type: ["string", "null"],
+              description: "unreviewed reviewed requested_changes approved or unapproved.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["reviewers", "pagination"],
+    additionalProperties: false,
+  },
+  "merge_request.spent_time_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.spent_time_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.subscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.time_estimate_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.time_estimate_set": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.time_stats": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "merge_request.unapprove": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      approved: {
+        type: ["boolean", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      approvals_left: {
+        type: ["integer", "null"],
+      },
+      approved_by: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One approval of a merge request.",
+          properties: {
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "merge_request.unsubscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "merge_request.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened closed merged or locked.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merged_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      merge_user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      target_branch: {
+        type: ["string", "null"],
+      },
+      source_branch: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      reviewers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      source_project_id: {
+        type: ["integer", "null"],
+      },
+      target_project_id: {
+        type: ["integer", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      draft: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      merge_when_pipeline_succeeds: {
+        type: ["boolean", "null"],
+      },
+      merge_status: {
+        type: ["string", "null"],
+      },
+      detailed_merge_status: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      merge_commit_sha: {
+        type: ["string", "null"],
+      },
+      squash_commit_sha: {
+        type: ["string", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      should_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      force_remove_source_branch: {
+        type: ["boolean", "null"],
+      },
+      squash: {
+        type: ["boolean", "null"],
+      },
+      has_conflicts: {
+        type: ["boolean", "null"],
+      },
+      blocking_discussions_resolved: {
+        type: ["boolean", "null"],
+      },
+      changes_count: {
+        type: ["string", "null"],
+        description: "A count sent as a string, 1000+ when capped.",
+      },
+      head_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      merge_error: {
+        type: ["string", "null"],
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
   },
 };

@@ -49,6 +49,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
           field: "deleted_file",
           as: "bool",
         },
+        {
+          label: "Omitted",
+          field: "omitted",
+          as: "text",
+        },
       ],
       details: {
         heading: "new_path",
@@ -58,14 +63,242 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
+        action: "mr_review.discussion_create",
+        text: "to comment on a line of a file",
+      },
+      {
         action: "mr_review.discussion_list",
         text: "to see the review threads",
       },
       {
-        action: "merge_request.get",
-        text: "to see the merge request",
+        action: "mr_review.raw_diffs",
+        text: "to read the whole diff as plain text",
       },
     ],
+  },
+  /** Get a merge request diff version */
+  "mr_review.diff_version_get": {
+    present: {
+      title: "Diff Version Files",
+      empty: "This version changes no files.",
+      columns: [
+        {
+          label: "File",
+          field: "new_path",
+          as: "code",
+        },
+        {
+          label: "Old Path",
+          field: "old_path",
+          as: "code",
+          when: {
+            field: "renamed_file",
+            in: ["true"],
+          },
+        },
+        {
+          label: "New",
+          field: "new_file",
+          as: "bool",
+        },
+        {
+          label: "Deleted",
+          field: "deleted_file",
+          as: "bool",
+        },
+        {
+          label: "Omitted",
+          field: "omitted",
+          as: "text",
+        },
+      ],
+      details: {
+        heading: "new_path",
+        field: "diff",
+        lang: "diff",
+      },
+    },
+    nextSteps: [
+      {
+        action: "mr_review.diff_versions_list",
+        text: "to see the other versions",
+      },
+      {
+        action: "mr_review.raw_diffs",
+        text: "to read the whole diff as plain text",
+      },
+    ],
+    notFound: {
+      resource: "Diff Version",
+      subject: "{version_id} of !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "mr_review.diff_versions_list",
+          text: "to list the versions of the merge request",
+        },
+      ],
+    },
+  },
+  /** List merge request diff versions */
+  "mr_review.diff_versions_list": {
+    present: {
+      title: "Diff Versions",
+      empty: "This merge request has no diff versions.",
+      columns: [
+        {
+          label: "Version",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Head",
+          field: "head_commit_sha",
+          as: "code",
+        },
+        {
+          label: "Base",
+          field: "base_commit_sha",
+          as: "code",
+        },
+        {
+          label: "Files",
+          field: "real_size",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.diff_version_get",
+        text: "to read the files of one version",
+      },
+    ],
+  },
+  /** Start a merge request discussion */
+  "mr_review.discussion_create": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "notes.0.position.new_path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "notes.0.position.new_line",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "notes.0.resolved",
+          as: "bool",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_get",
+        text: "to see the thread",
+      },
+      {
+        action: "mr_review.discussion_list",
+        text: "to see every thread",
+      },
+    ],
+  },
+  /** Get a merge request discussion */
+  "mr_review.discussion_get": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "notes.0.position.new_path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "notes.0.position.new_line",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "notes.0.resolved",
+          as: "bool",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_reply",
+        text: "to reply in this thread",
+      },
+      {
+        action: "mr_review.discussion_resolve",
+        text: "to resolve or reopen it",
+      },
+    ],
+    notFound: {
+      resource: "Discussion",
+      subject: "{discussion_id} on !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "mr_review.discussion_list",
+          text: "to list the threads of the merge request",
+        },
+      ],
+    },
   },
   /** List merge request discussions */
   "mr_review.discussion_list": {
@@ -107,14 +340,603 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
-        action: "merge_request.get",
-        text: "to see the merge request",
+        action: "mr_review.discussion_reply",
+        text: "to reply in a thread",
+      },
+      {
+        action: "mr_review.discussion_resolve",
+        text: "to resolve a thread",
       },
       {
         action: "mr_review.changes_get",
         text: "to see the diff under discussion",
       },
     ],
+  },
+  /** Delete a note from a merge request discussion */
+  "mr_review.discussion_note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a note in a merge request discussion */
+  "mr_review.discussion_note_update": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** Reply in a merge request discussion */
+  "mr_review.discussion_reply": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_get",
+        text: "to see the whole thread",
+      },
+      {
+        action: "mr_review.discussion_resolve",
+        text: "to resolve the thread",
+      },
+    ],
+  },
+  /** Resolve a merge request discussion */
+  "mr_review.discussion_resolve": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "notes.0.position.new_path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "notes.0.position.new_line",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "notes.0.resolved",
+          as: "bool",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.discussion_list",
+        text: "to see which threads are still open",
+      },
+    ],
+  },
+  /** Add a pending review comment */
+  "mr_review.draft_note_create": {
+    present: {
+      heading: "Draft Note {id}",
+      fields: [
+        {
+          label: "File",
+          field: "position.new_path",
+          as: "code",
+        },
+        {
+          label: "New Line",
+          field: "position.new_line",
+          as: "text",
+        },
+        {
+          label: "Old Line",
+          field: "position.old_line",
+          as: "text",
+        },
+        {
+          label: "Thread",
+          field: "discussion_id",
+          as: "code",
+        },
+        {
+          label: "Resolves Thread",
+          field: "resolve_discussion",
+          as: "bool",
+        },
+        {
+          label: "Note",
+          field: "note",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.draft_note_list",
+        text: "to see your pending review",
+      },
+      {
+        action: "mr_review.draft_note_publish_all",
+        text: "to publish the review",
+      },
+    ],
+  },
+  /** Delete a pending review comment */
+  "mr_review.draft_note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a pending review comment */
+  "mr_review.draft_note_get": {
+    present: {
+      heading: "Draft Note {id}",
+      fields: [
+        {
+          label: "File",
+          field: "position.new_path",
+          as: "code",
+        },
+        {
+          label: "New Line",
+          field: "position.new_line",
+          as: "text",
+        },
+        {
+          label: "Old Line",
+          field: "position.old_line",
+          as: "text",
+        },
+        {
+          label: "Thread",
+          field: "discussion_id",
+          as: "code",
+        },
+        {
+          label: "Resolves Thread",
+          field: "resolve_discussion",
+          as: "bool",
+        },
+        {
+          label: "Note",
+          field: "note",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.draft_note_publish",
+        text: "to publish it",
+      },
+      {
+        action: "mr_review.draft_note_update",
+        text: "to edit it",
+      },
+    ],
+    notFound: {
+      resource: "Draft Note",
+      subject: "{draft_note_id} on !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "mr_review.draft_note_list",
+          text: "to list your draft notes",
+        },
+      ],
+    },
+  },
+  /** List pending review comments */
+  "mr_review.draft_note_list": {
+    present: {
+      title: "Draft Notes",
+      empty: "No draft notes on this merge request.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Note",
+          field: "note",
+          as: "markdown",
+        },
+        {
+          label: "File",
+          field: "position.new_path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "position.new_line",
+          as: "text",
+        },
+        {
+          label: "Thread",
+          field: "discussion_id",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.draft_note_publish_all",
+        text: "to publish the whole review",
+      },
+      {
+        action: "mr_review.draft_note_update",
+        text: "to edit one draft",
+      },
+    ],
+  },
+  /** Publish one pending review comment */
+  "mr_review.draft_note_publish": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Submit a merge request review */
+  "mr_review.draft_note_publish_all": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a pending review comment */
+  "mr_review.draft_note_update": {
+    present: {
+      heading: "Draft Note {id}",
+      fields: [
+        {
+          label: "File",
+          field: "position.new_path",
+          as: "code",
+        },
+        {
+          label: "New Line",
+          field: "position.new_line",
+          as: "text",
+        },
+        {
+          label: "Old Line",
+          field: "position.old_line",
+          as: "text",
+        },
+        {
+          label: "Thread",
+          field: "discussion_id",
+          as: "code",
+        },
+        {
+          label: "Resolves Thread",
+          field: "resolve_discussion",
+          as: "bool",
+        },
+        {
+          label: "Note",
+          field: "note",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.draft_note_list",
+        text: "to see your pending review",
+      },
+    ],
+  },
+  /** Comment on a merge request */
+  "mr_review.note_create": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.note_list",
+        text: "to see every comment",
+      },
+    ],
+  },
+  /** Delete a merge request comment */
+  "mr_review.note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a merge request comment */
+  "mr_review.note_get": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.note_update",
+        text: "to edit it",
+      },
+      {
+        action: "mr_review.note_list",
+        text: "to see every comment",
+      },
+    ],
+    notFound: {
+      resource: "Note",
+      subject: "{note_id} on !{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          action: "mr_review.note_list",
+          text: "to list the comments of the merge request",
+        },
+      ],
+    },
+  },
+  /** List merge request comments */
+  "mr_review.note_list": {
+    present: {
+      title: "Merge Request Comments",
+      empty: "No comments found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.note_get",
+        text: "to read one comment",
+      },
+      {
+        action: "mr_review.discussion_list",
+        text: "to see the comments grouped in threads",
+      },
+    ],
+  },
+  /** Edit a merge request comment */
+  "mr_review.note_update": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.note_get",
+        text: "to see the comment",
+      },
+    ],
+  },
+  /** Get the raw merge request diff */
+  "mr_review.raw_diffs": {
+    present: {
+      heading: "Raw Diff: MR !{merge_request_iid}",
+      fields: [
+        {
+          label: "Size",
+          field: "bytes",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Shown",
+          field: "shown_bytes",
+          as: "count",
+          unit: "byte",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "mr_review.changes_get",
+        text: "to read the diff file by file",
+      },
+    ],
+    notFound: {
+      resource: "Merge Request",
+      subject: "!{merge_request_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the merge request IID, the number after ! in the project",
+        },
+      ],
+    },
   },
 };
 
@@ -163,6 +985,18 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             },
             generated_file: {
               type: ["boolean", "null"],
+            },
+            collapsed: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text to keep the page small.",
+            },
+            too_large: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text because it is too large.",
+            },
+            omitted: {
+              type: ["string", "null"],
+              description: "Set by this server when the diff text is missing: too_large, collapsed or empty.",
             },
           },
           required: ["new_path"],
@@ -233,9 +1067,708 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         additionalProperties: true,
       },
+      overflow: {
+        type: ["boolean", "null"],
+        description: "GitLab stopped listing files at its limits.",
+      },
+      omitted_files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A file whose diff text GitLab did not send.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            reason: {
+              type: "string",
+            },
+          },
+          required: ["path", "reason"],
+          additionalProperties: true,
+        },
+        description: "Files listed without their diff text, with the reason.",
+      },
+      excluded_files: {
+        type: ["integer", "null"],
+        description: "Files dropped by paths or exclude_paths.",
+      },
     },
     required: ["changes", "pagination"],
     additionalProperties: false,
+  },
+  "mr_review.diff_version_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The change to one file in a merge request.",
+          properties: {
+            old_path: {
+              type: ["string", "null"],
+            },
+            new_path: {
+              type: "string",
+            },
+            a_mode: {
+              type: ["string", "null"],
+            },
+            b_mode: {
+              type: ["string", "null"],
+            },
+            diff: {
+              type: ["string", "null"],
+              description: "The unified diff of the file.",
+            },
+            new_file: {
+              type: ["boolean", "null"],
+            },
+            renamed_file: {
+              type: ["boolean", "null"],
+            },
+            deleted_file: {
+              type: ["boolean", "null"],
+            },
+            generated_file: {
+              type: ["boolean", "null"],
+            },
+            collapsed: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text to keep the page small.",
+            },
+            too_large: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text because it is too large.",
+            },
+            omitted: {
+              type: ["string", "null"],
+              description: "Set by this server when the diff text is missing: too_large, collapsed or empty.",
+            },
+          },
+          required: ["new_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      head_commit_sha: {
+        type: ["string", "null"],
+      },
+      base_commit_sha: {
+        type: ["string", "null"],
+      },
+      start_commit_sha: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      real_size: {
+        type: ["string", "null"],
+        description: "Files changed, 1000+ when GitLab capped the count.",
+      },
+      commits: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      overflow: {
+        type: ["boolean", "null"],
+        description: "GitLab stopped listing files at its limits.",
+      },
+      omitted_files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A file whose diff text GitLab did not send.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            reason: {
+              type: "string",
+            },
+          },
+          required: ["path", "reason"],
+          additionalProperties: true,
+        },
+      },
+      excluded_files: {
+        type: ["integer", "null"],
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.diff_versions_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      versions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One version of a merge request diff, made at each push.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            head_commit_sha: {
+              type: ["string", "null"],
+            },
+            base_commit_sha: {
+              type: ["string", "null"],
+            },
+            start_commit_sha: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_request_id: {
+              type: ["integer", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            real_size: {
+              type: ["string", "null"],
+            },
+            patch_id_sha: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["versions", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
   },
   "mr_review.discussion_list": {
     type: "object",
@@ -441,5 +1974,1615 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["discussions", "pagination"],
     additionalProperties: false,
+  },
+  "mr_review.discussion_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "mr_review.discussion_note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_reply": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.discussion_resolve": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      author_id: {
+        type: ["integer", "null"],
+      },
+      merge_request_id: {
+        type: ["integer", "null"],
+      },
+      resolve_discussion: {
+        type: ["boolean", "null"],
+      },
+      discussion_id: {
+        type: ["string", "null"],
+        description: "The thread it replies to.",
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      line_code: {
+        type: ["string", "null"],
+      },
+      position: {
+        type: ["object", "null"],
+        description: "Where a diff comment sits in the merge request diff.",
+        properties: {
+          base_sha: {
+            type: ["string", "null"],
+          },
+          start_sha: {
+            type: ["string", "null"],
+          },
+          head_sha: {
+            type: ["string", "null"],
+          },
+          position_type: {
+            type: ["string", "null"],
+          },
+          old_path: {
+            type: ["string", "null"],
+          },
+          new_path: {
+            type: ["string", "null"],
+          },
+          old_line: {
+            type: ["integer", "null"],
+          },
+          new_line: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      author_id: {
+        type: ["integer", "null"],
+      },
+      merge_request_id: {
+        type: ["integer", "null"],
+      },
+      resolve_discussion: {
+        type: ["boolean", "null"],
+      },
+      discussion_id: {
+        type: ["string", "null"],
+        description: "The thread it replies to.",
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      line_code: {
+        type: ["string", "null"],
+      },
+      position: {
+        type: ["object", "null"],
+        description: "Where a diff comment sits in the merge request diff.",
+        properties: {
+          base_sha: {
+            type: ["string", "null"],
+          },
+          start_sha: {
+            type: ["string", "null"],
+          },
+          head_sha: {
+            type: ["string", "null"],
+          },
+          position_type: {
+            type: ["string", "null"],
+          },
+          old_path: {
+            type: ["string", "null"],
+          },
+          new_path: {
+            type: ["string", "null"],
+          },
+          old_line: {
+            type: ["integer", "null"],
+          },
+          new_line: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.draft_note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      draft_notes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pending review comment, visible only to its author until published.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            merge_request_id: {
+              type: ["integer", "null"],
+            },
+            resolve_discussion: {
+              type: ["boolean", "null"],
+            },
+            discussion_id: {
+              type: ["string", "null"],
+              description: "The thread it replies to.",
+            },
+            note: {
+              type: ["string", "null"],
+            },
+            commit_id: {
+              type: ["string", "null"],
+            },
+            line_code: {
+              type: ["string", "null"],
+            },
+            position: {
+              type: ["object", "null"],
+              description: "Where a diff comment sits in the merge request diff.",
+              properties: {
+                base_sha: {
+                  type: ["string", "null"],
+                },
+                start_sha: {
+                  type: ["string", "null"],
+                },
+                head_sha: {
+                  type: ["string", "null"],
+                },
+                position_type: {
+                  type: ["string", "null"],
+                },
+                old_path: {
+                  type: ["string", "null"],
+                },
+                new_path: {
+                  type: ["string", "null"],
+                },
+                old_line: {
+                  type: ["integer", "null"],
+                },
+                new_line: {
+                  type: ["integer", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["draft_notes", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_publish": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_publish_all": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "mr_review.draft_note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      author_id: {
+        type: ["integer", "null"],
+      },
+      merge_request_id: {
+        type: ["integer", "null"],
+      },
+      resolve_discussion: {
+        type: ["boolean", "null"],
+      },
+      discussion_id: {
+        type: ["string", "null"],
+        description: "The thread it replies to.",
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      line_code: {
+        type: ["string", "null"],
+      },
+      position: {
+        type: ["object", "null"],
+        description: "Where a diff comment sits in the merge request diff.",
+        properties: {
+          base_sha: {
+            type: ["string", "null"],
+          },
+          start_sha: {
+            type: ["string", "null"],
+          },
+          head_sha: {
+            type: ["string", "null"],
+          },
+          position_type: {
+            type: ["string", "null"],
+          },
+          old_path: {
+            type: ["string", "null"],
+          },
+          new_path: {
+            type: ["string", "null"],
+          },
+          old_line: {
+            type: ["integer", "null"],
+          },
+          new_line: {
+            type: ["integer", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "mr_review.note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: false,
+  },
+  "mr_review.note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "mr_review.raw_diffs": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_request_iid: {
+        type: ["integer", "null"],
+      },
+      diff: {
+        type: "string",
+      },
+      bytes: {
+        type: ["integer", "null"],
+        description: "Size of the diff GitLab sent.",
+      },
+      shown_bytes: {
+        type: ["integer", "null"],
+        description: "Bytes shown here (fewer when cut).",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["diff"],
+    additionalProperties: true,
   },
 };

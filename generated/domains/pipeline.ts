@@ -14,11 +14,16 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
-  /** Get a pipeline */
-  "pipeline.get": {
+  /** Cancel a pipeline */
+  "pipeline.cancel": {
     present: {
-      heading: "{status|pipeline_status} Pipeline #{id}",
+      heading: "Pipeline canceled: #{id}",
       fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
         {
           label: "Status",
           field: "status",
@@ -83,6 +88,185 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
+        action: "pipeline.retry",
+        text: "to run its jobs again",
+      },
+    ],
+  },
+  /** Run a pipeline */
+  "pipeline.create": {
+    present: {
+      heading: "Pipeline created: #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.wait",
+        text: "to wait until it finishes",
+      },
+      {
+        action: "pipeline.get",
+        text: "to check its status",
+      },
+    ],
+  },
+  /** Delete a pipeline */
+  "pipeline.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a pipeline */
+  "pipeline.get": {
+    present: {
+      heading: "{status|pipeline_status} Pipeline #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.test_report_summary",
+        text: "to see its test results",
+      },
+      {
+        action: "pipeline.wait",
+        text: "to wait until it finishes",
+      },
+      {
+        action: "pipeline.retry",
+        text: "to retry its failed jobs",
+      },
+      {
         action: "repository.commit_get",
         text: "to see the commit it ran on",
       },
@@ -101,10 +285,1590 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get the latest pipeline */
+  "pipeline.latest": {
+    present: {
+      heading: "{status|pipeline_status} Pipeline #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.wait",
+        text: "to wait until it finishes",
+      },
+      {
+        action: "pipeline.test_report_summary",
+        text: "to see its test results",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline",
+      subject: "for the newest commit of the ref in project {project_id}",
+      hints: [
+        {
+          text: "The newest commit of that branch or tag may have no pipeline yet (GitLab answers 403)",
+        },
+        {
+          text: "Verify the branch or tag name (case-sensitive) and that your token can read pipelines",
+        },
+        {
+          action: "pipeline.list",
+          text: "to list the project's pipelines",
+        },
+      ],
+    },
+  },
+  /** List pipelines */
+  "pipeline.list": {
+    present: {
+      title: "Pipelines",
+      empty: "No pipelines found.",
+      columns: [
+        {
+          label: "Pipeline",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see one pipeline in full",
+      },
+      {
+        action: "pipeline.create",
+        text: "to run a new pipeline",
+      },
+    ],
+  },
+  /** Edit a resource group */
+  "pipeline.resource_group_edit": {
+    present: {
+      heading: "Resource group updated: {key}",
+      fields: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Process Mode",
+          field: "process_mode",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a resource group */
+  "pipeline.resource_group_get": {
+    present: {
+      heading: "Resource Group: {key}",
+      fields: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Process Mode",
+          field: "process_mode",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.resource_group_upcoming_jobs",
+        text: "to see the jobs waiting for it",
+      },
+      {
+        action: "pipeline.resource_group_edit",
+        text: "to change its process mode",
+      },
+    ],
+    notFound: {
+      resource: "Resource Group",
+      subject: '"{key}" in project {project_id}',
+      hints: [
+        {
+          action: "pipeline.resource_group_list",
+          text: "to list the project's resource groups",
+        },
+      ],
+    },
+  },
+  /** List resource groups */
+  "pipeline.resource_group_list": {
+    present: {
+      title: "Resource Groups",
+      empty: "No resource groups found.",
+      columns: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Process Mode",
+          field: "process_mode",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.resource_group_get",
+        text: "to see one resource group",
+      },
+      {
+        action: "pipeline.resource_group_upcoming_jobs",
+        text: "to see the jobs waiting for one",
+      },
+    ],
+  },
+  /** List upcoming jobs of a resource group */
+  "pipeline.resource_group_upcoming_jobs": {
+    present: {
+      title: "Upcoming Jobs",
+      empty: "No jobs are waiting for this resource group.",
+      columns: [
+        {
+          label: "Job",
+          field: "name",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Stage",
+          field: "stage",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Pipeline",
+          field: "pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "job.get",
+        text: "to see one job",
+      },
+    ],
+  },
+  /** Retry a pipeline */
+  "pipeline.retry": {
+    present: {
+      heading: "Pipeline retried: #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.wait",
+        text: "to wait until it finishes",
+      },
+    ],
+  },
+  /** Create a pipeline schedule */
+  "pipeline.schedule_create": {
+    present: {
+      heading: "Pipeline schedule created: #{id}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Cron",
+          field: "cron",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Next Run",
+          field: "next_run_at",
+          as: "datetime",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Last Pipeline",
+          field: "last_pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.schedule_create_variable",
+        text: "to give its pipelines a variable",
+      },
+      {
+        action: "pipeline.schedule_run",
+        text: "to run it now",
+      },
+    ],
+  },
+  /** Add a pipeline schedule variable */
+  "pipeline.schedule_create_variable": {
+    present: {
+      heading: "Schedule variable created: {key}",
+      fields: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "code",
+        },
+        {
+          label: "Type",
+          field: "variable_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a pipeline schedule */
+  "pipeline.schedule_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a pipeline schedule variable */
+  "pipeline.schedule_delete_variable": {
+    present: {
+      heading: "Schedule variable deleted: {key}",
+      fields: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "code",
+        },
+        {
+          label: "Type",
+          field: "variable_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Edit a pipeline schedule variable */
+  "pipeline.schedule_edit_variable": {
+    present: {
+      heading: "Schedule variable updated: {key}",
+      fields: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "code",
+        },
+        {
+          label: "Type",
+          field: "variable_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a pipeline schedule */
+  "pipeline.schedule_get": {
+    present: {
+      heading: "Pipeline Schedule #{id}: {description}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Cron",
+          field: "cron",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Next Run",
+          field: "next_run_at",
+          as: "datetime",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Last Pipeline",
+          field: "last_pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.schedule_run",
+        text: "to run it now",
+      },
+      {
+        action: "pipeline.schedule_list_triggered_pipelines",
+        text: "to see the pipelines it ran",
+      },
+      {
+        action: "pipeline.schedule_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline Schedule",
+      subject: "#{pipeline_schedule_id} in project {project_id}",
+      hints: [
+        {
+          action: "pipeline.schedule_list",
+          text: "to list the project's schedules",
+        },
+      ],
+    },
+  },
+  /** List pipeline schedules */
+  "pipeline.schedule_list": {
+    present: {
+      title: "Pipeline Schedules",
+      empty: "No pipeline schedules found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Cron",
+          field: "cron",
+          as: "code",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Next Run",
+          field: "next_run_at",
+          as: "datetime",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.schedule_get",
+        text: "to see one schedule with its variables",
+      },
+      {
+        action: "pipeline.schedule_create",
+        text: "to add a schedule",
+      },
+    ],
+  },
+  /** List pipelines run by a schedule */
+  "pipeline.schedule_list_triggered_pipelines": {
+    present: {
+      title: "Scheduled Pipelines",
+      empty: "This schedule has not run any pipeline yet.",
+      columns: [
+        {
+          label: "Pipeline",
+          field: "id",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see one pipeline in full",
+      },
+    ],
+  },
+  /** Run a pipeline schedule now */
+  "pipeline.schedule_run": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Take ownership of a pipeline schedule */
+  "pipeline.schedule_take_ownership": {
+    present: {
+      heading: "Pipeline schedule #{id} now owned by @{owner.username}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Cron",
+          field: "cron",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Next Run",
+          field: "next_run_at",
+          as: "datetime",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Last Pipeline",
+          field: "last_pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Update a pipeline schedule */
+  "pipeline.schedule_update": {
+    present: {
+      heading: "Pipeline schedule updated: #{id}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Cron",
+          field: "cron",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Next Run",
+          field: "next_run_at",
+          as: "datetime",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Last Pipeline",
+          field: "last_pipeline",
+          as: "pipeline_ref",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a pipeline's test report */
+  "pipeline.test_report": {
+    present: {
+      heading: "Pipeline Test Report",
+      fields: [
+        {
+          label: "Tests",
+          field: "total_count",
+          as: "count",
+        },
+        {
+          label: "Passed",
+          field: "success_count",
+          as: "count",
+        },
+        {
+          label: "Failed",
+          field: "failed_count",
+          as: "count",
+        },
+        {
+          label: "Errors",
+          field: "error_count",
+          as: "count",
+        },
+        {
+          label: "Skipped",
+          field: "skipped_count",
+          as: "count",
+        },
+        {
+          label: "Time (s)",
+          field: "total_time",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see the pipeline",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline",
+      subject: "#{pipeline_id} in project {project_id}",
+      hints: [
+        {
+          action: "pipeline.list",
+          text: "to find the pipeline ID",
+        },
+      ],
+    },
+  },
+  /** Get a pipeline's test summary */
+  "pipeline.test_report_summary": {
+    present: {
+      heading: "Pipeline Test Summary",
+      fields: [
+        {
+          label: "Tests",
+          field: "total.count",
+          as: "count",
+        },
+        {
+          label: "Passed",
+          field: "total.success",
+          as: "count",
+        },
+        {
+          label: "Failed",
+          field: "total.failed",
+          as: "count",
+        },
+        {
+          label: "Errors",
+          field: "total.error",
+          as: "count",
+        },
+        {
+          label: "Skipped",
+          field: "total.skipped",
+          as: "count",
+        },
+        {
+          label: "Time (s)",
+          field: "total.time",
+          as: "count",
+        },
+        {
+          label: "Suite Error",
+          field: "total.suite_error",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.test_report",
+        text: "to see each failing test case",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline",
+      subject: "#{pipeline_id} in project {project_id}",
+      hints: [
+        {
+          action: "pipeline.list",
+          text: "to find the pipeline ID",
+        },
+      ],
+    },
+  },
+  /** Create a pipeline trigger token */
+  "pipeline.trigger_create": {
+    present: {
+      heading: "Pipeline trigger created: #{id}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a pipeline trigger token */
+  "pipeline.trigger_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a pipeline trigger token */
+  "pipeline.trigger_get": {
+    present: {
+      heading: "Pipeline Trigger #{id}: {description}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.trigger_update",
+        text: "to rename it",
+      },
+      {
+        action: "pipeline.trigger_delete",
+        text: "to revoke it",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline Trigger",
+      subject: "#{trigger_id} in project {project_id}",
+      hints: [
+        {
+          action: "pipeline.trigger_list",
+          text: "to list the project's trigger tokens",
+        },
+      ],
+    },
+  },
+  /** List pipeline trigger tokens */
+  "pipeline.trigger_list": {
+    present: {
+      title: "Pipeline Trigger Tokens",
+      empty: "No pipeline trigger tokens found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Last Used",
+          field: "last_used",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.trigger_get",
+        text: "to see one trigger token",
+      },
+      {
+        action: "pipeline.trigger_create",
+        text: "to add a trigger token",
+      },
+    ],
+  },
+  /** Run a pipeline with a trigger token */
+  "pipeline.trigger_run": {
+    present: {
+      heading: "Pipeline triggered: #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.wait",
+        text: "to wait until it finishes",
+      },
+      {
+        action: "pipeline.get",
+        text: "to check its status",
+      },
+    ],
+  },
+  /** Rename a pipeline trigger token */
+  "pipeline.trigger_update": {
+    present: {
+      heading: "Pipeline trigger updated: #{id}",
+      fields: [
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Owner",
+          field: "owner.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Rename a pipeline */
+  "pipeline.update_metadata": {
+    present: {
+      heading: "Pipeline updated: #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** List pipeline variables */
+  "pipeline.variables": {
+    present: {
+      title: "Pipeline Variables",
+      empty: "This pipeline has no pipeline variables.",
+      columns: [
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "code",
+        },
+        {
+          label: "Type",
+          field: "variable_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.get",
+        text: "to see the pipeline",
+      },
+    ],
+  },
+  /** Wait for a pipeline */
+  "pipeline.wait": {
+    present: {
+      heading: "{status|pipeline_status} Pipeline #{id}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "source",
+          as: "text",
+        },
+        {
+          label: "Triggered By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Started",
+          field: "started_at",
+          as: "datetime",
+        },
+        {
+          label: "Finished",
+          field: "finished_at",
+          as: "datetime",
+        },
+        {
+          label: "Duration (s)",
+          field: "duration",
+          as: "count",
+        },
+        {
+          label: "Coverage",
+          field: "coverage",
+          as: "text",
+        },
+        {
+          label: "YAML Errors",
+          field: "yaml_errors",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "pipeline.test_report_summary",
+        text: "to see its test results",
+      },
+      {
+        action: "pipeline.retry",
+        text: "to retry its failed jobs",
+      },
+    ],
+    notFound: {
+      resource: "Pipeline",
+      subject: "#{pipeline_id} in project {project_id}",
+      hints: [
+        {
+          action: "pipeline.list",
+          text: "to find the pipeline ID",
+        },
+      ],
+    },
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "pipeline.cancel": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "pipeline.get": {
     type: "object",
     properties: {
@@ -194,6 +1958,3298 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["number", "null"],
       },
       coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.latest": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI/CD pipeline.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            source: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            before_sha: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            yaml_errors: {
+              type: ["string", "null"],
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            duration: {
+              type: ["number", "null"],
+            },
+            queued_duration: {
+              type: ["number", "null"],
+            },
+            coverage: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      key: {
+        type: "string",
+      },
+      process_mode: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      key: {
+        type: "string",
+      },
+      process_mode: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.resource_group_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      resource_groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI resource group, which lets one job at a time use a shared resource.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            key: {
+              type: "string",
+            },
+            process_mode: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["resource_groups", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.resource_group_upcoming_jobs": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A job waiting for a resource group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            stage: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            allow_failure: {
+              type: ["boolean", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.retry": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      cron: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      next_run_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A variable a pipeline (or a pipeline schedule) runs with.",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: ["string", "null"],
+            },
+            variable_type: {
+              type: ["string", "null"],
+            },
+            raw: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      inputs: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_create_variable": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      key: {
+        type: "string",
+      },
+      value: {
+        type: ["string", "null"],
+      },
+      variable_type: {
+        type: ["string", "null"],
+      },
+      raw: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_delete_variable": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      key: {
+        type: "string",
+      },
+      value: {
+        type: ["string", "null"],
+      },
+      variable_type: {
+        type: ["string", "null"],
+      },
+      raw: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_edit_variable": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      key: {
+        type: "string",
+      },
+      value: {
+        type: ["string", "null"],
+      },
+      variable_type: {
+        type: ["string", "null"],
+      },
+      raw: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      cron: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      next_run_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A variable a pipeline (or a pipeline schedule) runs with.",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: ["string", "null"],
+            },
+            variable_type: {
+              type: ["string", "null"],
+            },
+            raw: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      inputs: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      schedules: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pipeline schedule, which runs a pipeline on a ref at the times of a cron expression.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            cron: {
+              type: ["string", "null"],
+            },
+            cron_timezone: {
+              type: ["string", "null"],
+            },
+            next_run_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            owner: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            last_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            variables: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A variable a pipeline (or a pipeline schedule) runs with.",
+                properties: {
+                  key: {
+                    type: "string",
+                  },
+                  value: {
+                    type: ["string", "null"],
+                  },
+                  variable_type: {
+                    type: ["string", "null"],
+                  },
+                  raw: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["key"],
+                additionalProperties: true,
+              },
+            },
+            inputs: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["schedules", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_list_triggered_pipelines": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      pipelines: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A CI/CD pipeline.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            source: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            before_sha: {
+              type: ["string", "null"],
+            },
+            tag: {
+              type: ["boolean", "null"],
+            },
+            yaml_errors: {
+              type: ["string", "null"],
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            duration: {
+              type: ["number", "null"],
+            },
+            queued_duration: {
+              type: ["number", "null"],
+            },
+            coverage: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["pipelines", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_run": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "pipeline.schedule_take_ownership": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      cron: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      next_run_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A variable a pipeline (or a pipeline schedule) runs with.",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: ["string", "null"],
+            },
+            variable_type: {
+              type: ["string", "null"],
+            },
+            raw: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      inputs: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.schedule_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      cron: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      next_run_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A variable a pipeline (or a pipeline schedule) runs with.",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: ["string", "null"],
+            },
+            variable_type: {
+              type: ["string", "null"],
+            },
+            raw: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      inputs: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.test_report": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      total_time: {
+        type: ["number", "null"],
+      },
+      total_count: {
+        type: ["integer", "null"],
+      },
+      success_count: {
+        type: ["integer", "null"],
+      },
+      failed_count: {
+        type: ["integer", "null"],
+      },
+      skipped_count: {
+        type: ["integer", "null"],
+      },
+      error_count: {
+        type: ["integer", "null"],
+      },
+      test_suites: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One test suite (usually one job's report) of a pipeline's test report.",
+          properties: {
+            name: {
+              type: ["string", "null"],
+            },
+            total_time: {
+              type: ["number", "null"],
+            },
+            total_count: {
+              type: ["integer", "null"],
+            },
+            success_count: {
+              type: ["integer", "null"],
+            },
+            failed_count: {
+              type: ["integer", "null"],
+            },
+            skipped_count: {
+              type: ["integer", "null"],
+            },
+            error_count: {
+              type: ["integer", "null"],
+            },
+            build_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "integer",
+              },
+            },
+            suite_error: {
+              type: ["string", "null"],
+            },
+            test_cases: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One test case of a pipeline's unit test report.",
+                properties: {
+                  status: {
+                    type: ["string", "null"],
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  classname: {
+                    type: ["string", "null"],
+                  },
+                  file: {
+                    type: ["string", "null"],
+                  },
+                  execution_time: {
+                    type: ["number", "null"],
+                  },
+                  system_output: {
+                    type: ["string", "null"],
+                  },
+                  stack_trace: {
+                    type: ["string", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "pipeline.test_report_summary": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      total: {
+        type: ["object", "null"],
+        description: "The totals of a pipeline's test report.",
+        properties: {
+          time: {
+            type: ["number", "null"],
+          },
+          count: {
+            type: ["integer", "null"],
+          },
+          success: {
+            type: ["integer", "null"],
+          },
+          failed: {
+            type: ["integer", "null"],
+          },
+          skipped: {
+            type: ["integer", "null"],
+          },
+          error: {
+            type: ["integer", "null"],
+          },
+          suite_error: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      test_suites: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One test suite (usually one job's report) of a pipeline's test report.",
+          properties: {
+            name: {
+              type: ["string", "null"],
+            },
+            total_time: {
+              type: ["number", "null"],
+            },
+            total_count: {
+              type: ["integer", "null"],
+            },
+            success_count: {
+              type: ["integer", "null"],
+            },
+            failed_count: {
+              type: ["integer", "null"],
+            },
+            skipped_count: {
+              type: ["integer", "null"],
+            },
+            error_count: {
+              type: ["integer", "null"],
+            },
+            build_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "integer",
+              },
+            },
+            suite_error: {
+              type: ["string", "null"],
+            },
+            test_cases: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One test case of a pipeline's unit test report.",
+                properties: {
+                  status: {
+                    type: ["string", "null"],
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  classname: {
+                    type: ["string", "null"],
+                  },
+                  file: {
+                    type: ["string", "null"],
+                  },
+                  execution_time: {
+                    type: ["number", "null"],
+                  },
+                  system_output: {
+                    type: ["string", "null"],
+                  },
+                  stack_trace: {
+                    type: ["string", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "pipeline.trigger_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The first four characters only, then an ellipsis.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The first four characters only, then an ellipsis.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      triggers: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pipeline trigger token, which lets scripts start pipelines. The token is masked.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The first four characters only, then an ellipsis.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            owner: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["triggers", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.trigger_run": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.trigger_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The first four characters only, then an ellipsis.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      owner: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.update_metadata": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "pipeline.variables": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      variables: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A variable a pipeline (or a pipeline schedule) runs with.",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: ["string", "null"],
+            },
+            variable_type: {
+              type: ["string", "null"],
+            },
+            raw: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["variables", "pagination"],
+    additionalProperties: false,
+  },
+  "pipeline.wait": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      source: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      before_sha: {
+        type: ["string", "null"],
+      },
+      tag: {
+        type: ["boolean", "null"],
+      },
+      yaml_errors: {
+        type: ["string", "null"],
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      duration: {
+        type: ["number", "null"],
+      },
+      queued_duration: {
+        type: ["number", "null"],
+      },
+      coverage: {
+        type: ["string", "null"],
+      },
+      name: {
         type: ["string", "null"],
       },
       web_url: {

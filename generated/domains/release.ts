@@ -14,6 +14,50 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a release */
+  "release.create": {
+    present: {
+      heading: "Release created: {name}",
+      fields: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "_links.self",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_create",
+        text: "to attach an asset link",
+      },
+      {
+        action: "release.get",
+        text: "to see the release in full",
+      },
+    ],
+  },
+  /** Delete a release */
+  "release.delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a release */
   "release.get": {
     present: {
@@ -64,6 +108,14 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
+        action: "release.link_list",
+        text: "to see its asset links",
+      },
+      {
+        action: "release.update",
+        text: "to change its name or notes",
+      },
+      {
         action: "tag.get",
         text: "to see its tag",
       },
@@ -82,10 +134,522 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get the latest release */
+  "release.get_latest": {
+    present: {
+      heading: "Latest Release: {name}",
+      fields: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "_links.self",
+          as: "link",
+        },
+        {
+          label: "Notes",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_list",
+        text: "to see its asset links",
+      },
+      {
+        action: "release.list",
+        text: "to see earlier releases",
+      },
+    ],
+    notFound: {
+      resource: "Release",
+      subject: "for project {project_id}: it has no releases",
+      hints: [
+        {
+          action: "release.create",
+          text: "to publish the first release",
+        },
+        {
+          action: "tag.get",
+          text: "to check a tag exists",
+        },
+      ],
+    },
+  },
+  /** Create a release link */
+  "release.link_create": {
+    present: {
+      heading: "Release link created: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Direct URL",
+          field: "direct_asset_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_list",
+        text: "to see every link of the release",
+      },
+    ],
+  },
+  /** Create several release links */
+  "release.link_create_batch": {
+    present: {
+      title: "Release Links Created",
+      empty: "No links were created.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+          link: "url",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_list",
+        text: "to see every link of the release",
+      },
+    ],
+  },
+  /** Delete a release link */
+  "release.link_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a release link */
+  "release.link_get": {
+    present: {
+      heading: "Release Link: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Direct URL",
+          field: "direct_asset_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_update",
+        text: "to change it",
+      },
+      {
+        action: "release.link_delete",
+        text: "to remove it",
+      },
+    ],
+    notFound: {
+      resource: "Release Link",
+      subject: "{link_id} of release {tag_name} in project {project_id}",
+      hints: [
+        {
+          action: "release.link_list",
+          text: "to list the release's links",
+        },
+        {
+          action: "release.get",
+          text: "to check the release exists",
+        },
+      ],
+    },
+  },
+  /** List release links */
+  "release.link_list": {
+    present: {
+      title: "Release Links",
+      empty: "This release has no asset links.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+          link: "url",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Direct URL",
+          field: "direct_asset_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_create",
+        text: "to attach another link",
+      },
+      {
+        action: "release.link_update",
+        text: "to change a link",
+      },
+    ],
+  },
+  /** Update a release link */
+  "release.link_update": {
+    present: {
+      heading: "Release link updated: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.link_list",
+        text: "to see every link of the release",
+      },
+    ],
+  },
+  /** List releases */
+  "release.list": {
+    present: {
+      title: "Releases",
+      empty: "No releases found.",
+      columns: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+          link: "_links.self",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+        {
+          label: "Upcoming",
+          field: "upcoming_release",
+          as: "bool",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.get",
+        text: "to see one release in full",
+      },
+      {
+        action: "release.create",
+        text: "to publish a new release",
+      },
+    ],
+  },
+  /** Update a release */
+  "release.update": {
+    present: {
+      heading: "Release updated: {name}",
+      fields: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "_links.self",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.get",
+        text: "to see the release in full",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "release.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tag_name: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      released_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      upcoming_release: {
+        type: ["boolean", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      commit_path: {
+        type: ["string", "null"],
+      },
+      tag_path: {
+        type: ["string", "null"],
+      },
+      assets: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      _links: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      milestones: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "release.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "release.get": {
     type: "object",
     properties: {
@@ -216,6 +780,963 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       _links: {
         type: ["object", "null"],
         properties: {},
+      },
+      milestones: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "release.get_latest": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tag_name: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      released_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      upcoming_release: {
+        type: ["boolean", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      commit_path: {
+        type: ["string", "null"],
+      },
+      tag_path: {
+        type: ["string", "null"],
+      },
+      assets: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      _links: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      milestones: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tag_name"],
+    additionalProperties: true,
+  },
+  "release.link_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      direct_asset_url: {
+        type: ["string", "null"],
+      },
+      link_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.link_create_batch": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      links: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An asset link of a release (a binary, package, runbook or image elsewhere).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            direct_asset_url: {
+              type: ["string", "null"],
+            },
+            link_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["links", "pagination"],
+    additionalProperties: false,
+  },
+  "release.link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "release.link_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      direct_asset_url: {
+        type: ["string", "null"],
+      },
+      link_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.link_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      links: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An asset link of a release (a binary, package, runbook or image elsewhere).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            direct_asset_url: {
+              type: ["string", "null"],
+            },
+            link_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["links", "pagination"],
+    additionalProperties: false,
+  },
+  "release.link_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      direct_asset_url: {
+        type: ["string", "null"],
+      },
+      link_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "release.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      releases: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A release.",
+          properties: {
+            tag_name: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            released_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            upcoming_release: {
+              type: ["boolean", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            commit_path: {
+              type: ["string", "null"],
+            },
+            tag_path: {
+              type: ["string", "null"],
+            },
+            assets: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            _links: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            milestones: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["tag_name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["releases", "pagination"],
+    additionalProperties: false,
+  },
+  "release.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tag_name: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      released_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      upcoming_release: {
+        type: ["boolean", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      commit_path: {
+        type: ["string", "null"],
+      },
+      tag_path: {
+        type: ["string", "null"],
+      },
+      assets: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      _links: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      milestones: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
       },
       truncation: {
         type: "object",

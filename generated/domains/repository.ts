@@ -14,6 +14,529 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Get a repository archive */
+  "repository.archive": {
+    present: {
+      heading: "Archive ({format})",
+      fields: [
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "At Least",
+          field: "size_is_lower_bound",
+          as: "bool",
+        },
+        {
+          label: "File",
+          field: "file_name",
+          as: "text",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Path",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.tree",
+        text: "to browse the files instead",
+      },
+    ],
+  },
+  /** Get a blob */
+  "repository.blob": {
+    present: {
+      heading: "Blob {sha}",
+      fields: [
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.tree",
+        text: "to find blob SHAs",
+      },
+    ],
+    notFound: {
+      resource: "Blob",
+      subject: '"{blob_sha}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list entries with their blob SHAs",
+        },
+      ],
+    },
+  },
+  /** Add changelog notes to a file */
+  "repository.changelog_add": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Generate changelog notes */
+  "repository.changelog_generate": {
+    present: {
+      heading: "Changelog",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.changelog_add",
+        text: "to commit these notes to CHANGELOG.md",
+      },
+    ],
+  },
+  /** Cherry-pick a commit */
+  "repository.commit_cherry_pick": {
+    present: {
+      heading: "Commit cherry-picked: {short_id} {title}",
+      fields: [
+        {
+          label: "SHA",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the new commit",
+      },
+    ],
+  },
+  /** Comment on a commit */
+  "repository.commit_comment_create": {
+    present: {
+      heading: "Comment added",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "line",
+          as: "text",
+        },
+        {
+          label: "Comment",
+          field: "note",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_comments",
+        text: "to see every comment",
+      },
+    ],
+  },
+  /** List commit comments */
+  "repository.commit_comments": {
+    present: {
+      title: "Commit Comments",
+      empty: "No comments on this commit.",
+      columns: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "File",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Line",
+          field: "line",
+          as: "text",
+        },
+        {
+          label: "Comment",
+          field: "note",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_comment_create",
+        text: "to add a comment",
+      },
+    ],
+  },
+  /** Create a commit */
+  "repository.commit_create": {
+    present: {
+      heading: "Commit created: {short_id} {title}",
+      fields: [
+        {
+          label: "SHA",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Additions",
+          field: "stats.additions",
+          as: "count",
+        },
+        {
+          label: "Deletions",
+          field: "stats.deletions",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the commit",
+      },
+      {
+        action: "repository.commit_list",
+        text: "to see the branch history",
+      },
+    ],
+  },
+  /** Get the diff of a commit */
+  "repository.commit_diff": {
+    present: {
+      title: "Commit Diff",
+      empty: "This commit changes no files.",
+      columns: [
+        {
+          label: "File",
+          field: "new_path",
+          as: "code",
+        },
+        {
+          label: "Old Path",
+          field: "old_path",
+          as: "code",
+          when: {
+            field: "renamed_file",
+            in: ["true"],
+          },
+        },
+        {
+          label: "New",
+          field: "new_file",
+          as: "bool",
+        },
+        {
+          label: "Deleted",
+          field: "deleted_file",
+          as: "bool",
+        },
+        {
+          label: "Omitted",
+          field: "omitted",
+          as: "text",
+        },
+      ],
+      details: {
+        heading: "new_path",
+        field: "diff",
+        lang: "diff",
+      },
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the commit itself",
+      },
+    ],
+    notFound: {
+      resource: "Commit",
+      subject: '"{sha}" in project {project_id}',
+      hints: [
+        {
+          text: "Verify the commit SHA, branch or tag name",
+        },
+      ],
+    },
+  },
+  /** Reply to a commit discussion */
+  "repository.commit_discussion_add_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** Start a commit discussion */
+  "repository.commit_discussion_create": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_discussion_list",
+        text: "to see every thread",
+      },
+    ],
+  },
+  /** Delete a commit discussion note */
+  "repository.commit_discussion_delete_note": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a commit discussion */
+  "repository.commit_discussion_get": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_discussion_add_note",
+        text: "to reply",
+      },
+    ],
+    notFound: {
+      resource: "Discussion",
+      subject: '"{discussion_id}" on commit {sha}',
+      hints: [
+        {
+          action: "repository.commit_discussion_list",
+          text: "to list the commit's threads",
+        },
+      ],
+    },
+  },
+  /** List commit discussions */
+  "repository.commit_discussion_list": {
+    present: {
+      title: "Commit Discussions",
+      empty: "No discussions on this commit.",
+      columns: [
+        {
+          label: "Discussion",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_discussion_get",
+        text: "to read one thread",
+      },
+      {
+        action: "repository.commit_discussion_add_note",
+        text: "to reply to a thread",
+      },
+    ],
+  },
+  /** Edit a commit discussion note */
+  "repository.commit_discussion_update_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
   /** Get a commit */
   "repository.commit_get": {
     present: {
@@ -86,10 +609,2843 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List commits */
+  "repository.commit_list": {
+    present: {
+      title: "Commits",
+      empty: "No commits found.",
+      columns: [
+        {
+          label: "Commit",
+          field: "short_id",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Committed",
+          field: "committed_date",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see one commit in full",
+      },
+      {
+        action: "repository.commit_refs",
+        text: "to see which branches hold a commit",
+      },
+    ],
+  },
+  /** List merge requests of a commit */
+  "repository.commit_merge_requests": {
+    present: {
+      title: "Merge Requests of the Commit",
+      empty: "No merge request contains this commit.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.short",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Source",
+          field: "source_branch",
+          as: "code",
+        },
+        {
+          label: "Target",
+          field: "target_branch",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request",
+      },
+    ],
+  },
+  /** List the refs of a commit */
+  "repository.commit_refs": {
+    present: {
+      title: "Refs Containing the Commit",
+      empty: "No branch or tag contains this commit.",
+      columns: [
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "branch.get",
+        text: "to see one branch",
+      },
+      {
+        action: "tag.get",
+        text: "to see one tag",
+      },
+    ],
+  },
+  /** Revert a commit */
+  "repository.commit_revert": {
+    present: {
+      heading: "Commit reverted: {short_id} {title}",
+      fields: [
+        {
+          label: "SHA",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the revert commit",
+      },
+    ],
+  },
+  /** Get a commit signature */
+  "repository.commit_signature": {
+    present: {
+      heading: "Commit signature: {signature_type} {verification_status}",
+      fields: [
+        {
+          label: "Type",
+          field: "signature_type",
+          as: "text",
+        },
+        {
+          label: "Verification",
+          field: "verification_status",
+          as: "text",
+        },
+        {
+          label: "Signer",
+          field: "gpg_key_user_name",
+          as: "text",
+        },
+        {
+          label: "Signer Email",
+          field: "gpg_key_user_email",
+          as: "text",
+        },
+        {
+          label: "Key ID",
+          field: "gpg_key_primary_keyid",
+          as: "code",
+        },
+        {
+          label: "SSH Key",
+          field: "key.fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Certificate Subject",
+          field: "x509_certificate.subject",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the commit",
+      },
+    ],
+    notFound: {
+      resource: "Signature",
+      subject: 'for commit "{sha}" in project {project_id}',
+      hints: [
+        {
+          text: "The commit may be unsigned, or the SHA wrong",
+        },
+        {
+          action: "repository.commit_get",
+          text: "to check the commit exists",
+        },
+      ],
+    },
+  },
+  /** Set a commit status */
+  "repository.commit_status_set": {
+    present: {
+      heading: "Commit status: {name} {status|pipeline_status}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "Target URL",
+          field: "target_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_statuses",
+        text: "to see every status of the commit",
+      },
+    ],
+  },
+  /** List commit statuses */
+  "repository.commit_statuses": {
+    present: {
+      title: "Commit Statuses",
+      empty: "No statuses on this commit.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+          link: "target_url",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_status_set",
+        text: "to report a status",
+      },
+    ],
+  },
+  /** Compare branches, tags or commits */
+  "repository.compare": {
+    present: {
+      title: "Compared Files",
+      empty: "The two refs have no file differences.",
+      columns: [
+        {
+          label: "File",
+          field: "new_path",
+          as: "code",
+        },
+        {
+          label: "Old Path",
+          field: "old_path",
+          as: "code",
+          when: {
+            field: "renamed_file",
+            in: ["true"],
+          },
+        },
+        {
+          label: "New",
+          field: "new_file",
+          as: "bool",
+        },
+        {
+          label: "Deleted",
+          field: "deleted_file",
+          as: "bool",
+        },
+        {
+          label: "Omitted",
+          field: "omitted",
+          as: "text",
+        },
+      ],
+      details: {
+        heading: "new_path",
+        field: "diff",
+        lang: "diff",
+      },
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_diff",
+        text: "to read the diff of one commit",
+      },
+    ],
+  },
+  /** List repository contributors */
+  "repository.contributors": {
+    present: {
+      title: "Contributors",
+      empty: "No contributors found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Commits",
+          field: "commits",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_list",
+        text: "to see the commits of one author",
+      },
+    ],
+  },
+  /** Blame a file */
+  "repository.file_blame": {
+    present: {
+      title: "Blame",
+      empty: "No blame ranges found.",
+      columns: [
+        {
+          label: "Commit",
+          field: "commit.id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "commit.author_name",
+          as: "text",
+        },
+        {
+          label: "Date",
+          field: "commit.authored_date",
+          as: "datetime",
+        },
+        {
+          label: "Message",
+          field: "commit.message",
+          as: "text",
+        },
+        {
+          label: "Lines",
+          field: "lines",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_history",
+        text: "to list the commits that changed the file",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list the files of a folder",
+        },
+      ],
+    },
+  },
+  /** Create a file */
+  "repository.file_create": {
+    present: {
+      heading: "File created: {file_path}",
+      fields: [
+        {
+          label: "Path",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Branch",
+          field: "branch",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_get",
+        text: "to read the file back",
+      },
+      {
+        action: "repository.file_history",
+        text: "to see the commits of the file",
+      },
+    ],
+  },
+  /** Delete a file */
+  "repository.file_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a file */
+  "repository.file_get": {
+    present: {
+      heading: "File: {file_path}",
+      fields: [
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Last Commit",
+          field: "last_commit_id",
+          as: "code",
+        },
+        {
+          label: "Blob",
+          field: "blob_id",
+          as: "code",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_blame",
+        text: "to see the commit behind each line",
+      },
+      {
+        action: "repository.file_history",
+        text: "to list the commits that changed the file",
+      },
+      {
+        action: "repository.file_update",
+        text: "to change the file",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list the files of a folder",
+        },
+        {
+          text: "Verify the path (case-sensitive) and the ref",
+        },
+      ],
+    },
+  },
+  /** List a file's commits */
+  "repository.file_history": {
+    present: {
+      title: "File History",
+      empty: "No commits changed this file.",
+      columns: [
+        {
+          label: "Commit",
+          field: "short_id",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Date",
+          field: "authored_date",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see one commit",
+      },
+      {
+        action: "repository.file_blame",
+        text: "to see the commit behind each line",
+      },
+    ],
+  },
+  /** Get file metadata */
+  "repository.file_metadata": {
+    present: {
+      heading: "File Metadata: {file_path}",
+      fields: [
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Blob",
+          field: "blob_id",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "commit_id",
+          as: "code",
+        },
+        {
+          label: "Last Commit",
+          field: "last_commit_id",
+          as: "code",
+        },
+        {
+          label: "SHA-256",
+          field: "content_sha256",
+          as: "code",
+        },
+        {
+          label: "Executable",
+          field: "execute_filemode",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_get",
+        text: "to read the content",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list the files of a folder",
+        },
+      ],
+    },
+  },
+  /** Get a raw file */
+  "repository.file_raw": {
+    present: {
+      heading: "Raw File: {file_path}",
+      fields: [
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_metadata",
+        text: "to see the file's blob and last commit",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list the files of a folder",
+        },
+        {
+          text: "Verify the path (case-sensitive) and the ref",
+        },
+      ],
+    },
+  },
+  /** Get raw file metadata */
+  "repository.file_raw_metadata": {
+    present: {
+      heading: "Raw File Metadata: {file_path}",
+      fields: [
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Blob",
+          field: "blob_id",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "commit_id",
+          as: "code",
+        },
+        {
+          label: "Last Commit",
+          field: "last_commit_id",
+          as: "code",
+        },
+        {
+          label: "SHA-256",
+          field: "content_sha256",
+          as: "code",
+        },
+        {
+          label: "Executable",
+          field: "execute_filemode",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_raw",
+        text: "to read the content",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list the files of a folder",
+        },
+      ],
+    },
+  },
+  /** Update a file */
+  "repository.file_update": {
+    present: {
+      heading: "File updated: {file_path}",
+      fields: [
+        {
+          label: "Path",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Branch",
+          field: "branch",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_get",
+        text: "to read the file back",
+      },
+      {
+        action: "repository.file_history",
+        text: "to see the commits of the file",
+      },
+    ],
+  },
+  /** List submodules */
+  "repository.list_submodules": {
+    present: {
+      title: "Submodules",
+      empty: "No submodules declared at this ref.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Path",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Pinned Commit",
+          field: "commit_sha",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_path",
+          as: "text",
+        },
+        {
+          label: "Branch",
+          field: "branch",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.read_submodule_file",
+        text: "to read a file inside a submodule",
+      },
+      {
+        action: "repository.update_submodule",
+        text: "to move a submodule to another commit",
+      },
+    ],
+  },
+  /** Render Markdown */
+  "repository.markdown_render": {
+    present: {
+      heading: "Rendered Markdown",
+      fields: [
+        {
+          label: "HTML",
+          field: "html",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_get",
+        text: "to read a Markdown file",
+      },
+    ],
+  },
+  /** Find the merge base */
+  "repository.merge_base": {
+    present: {
+      heading: "Merge base: {short_id} {title}",
+      fields: [
+        {
+          label: "SHA",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Committed",
+          field: "committed_date",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.commit_get",
+        text: "to see the commit",
+      },
+    ],
+  },
+  /** Get a raw blob */
+  "repository.raw_blob": {
+    present: {
+      heading: "Raw Blob {blob_id}",
+      fields: [
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.tree",
+        text: "to find blob SHAs",
+      },
+    ],
+    notFound: {
+      resource: "Blob",
+      subject: '"{blob_sha}" in project {project_id}',
+      hints: [
+        {
+          action: "repository.tree",
+          text: "to list entries with their blob SHAs",
+        },
+      ],
+    },
+  },
+  /** Read a file in a submodule */
+  "repository.read_submodule_file": {
+    present: {
+      heading: "File: {file_path} (submodule {submodule})",
+      fields: [
+        {
+          label: "Submodule Project",
+          field: "submodule_project",
+          as: "text",
+        },
+        {
+          label: "Pinned Commit",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.list_submodules",
+        text: "to see every submodule",
+      },
+    ],
+    notFound: {
+      resource: "File",
+      subject: '"{file_path}" in submodule {submodule} of project {project_id}',
+      hints: [
+        {
+          action: "repository.list_submodules",
+          text: "to see the submodules and their paths",
+        },
+      ],
+    },
+  },
+  /** List a repository tree */
+  "repository.tree": {
+    present: {
+      title: "Repository Tree",
+      empty: "No files found at this path.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Path",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Mode",
+          field: "mode",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.file_get",
+        text: "to read a file",
+      },
+      {
+        action: "repository.blob",
+        text: "to read a blob by its ID",
+      },
+    ],
+  },
+  /** Update a submodule */
+  "repository.update_submodule": {
+    present: {
+      heading: "Submodule updated: {short_id}",
+      fields: [
+        {
+          label: "Commit",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author_name",
+          as: "text",
+        },
+        {
+          label: "Committed",
+          field: "committed_date",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "repository.list_submodules",
+        text: "to see the pinned commits",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "repository.archive": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      format: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      size_is_lower_bound: {
+        type: ["boolean", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["format"],
+    additionalProperties: true,
+  },
+  "repository.blob": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.changelog_add": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "repository.changelog_generate": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      notes: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["notes"],
+    additionalProperties: true,
+  },
+  "repository.commit_cherry_pick": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      stats: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_comment_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      note: {
+        type: "string",
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      line: {
+        type: ["integer", "null"],
+      },
+      line_type: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["note"],
+    additionalProperties: true,
+  },
+  "repository.commit_comments": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      comments: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A comment on a commit, on a line of a file when path and line are set.",
+          properties: {
+            note: {
+              type: "string",
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            line: {
+              type: ["integer", "null"],
+            },
+            line_type: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["note"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["comments", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      stats: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_diff": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The change to one file in a merge request.",
+          properties: {
+            old_path: {
+              type: ["string", "null"],
+            },
+            new_path: {
+              type: "string",
+            },
+            a_mode: {
+              type: ["string", "null"],
+            },
+            b_mode: {
+              type: ["string", "null"],
+            },
+            diff: {
+              type: ["string", "null"],
+              description: "The unified diff of the file.",
+            },
+            new_file: {
+              type: ["boolean", "null"],
+            },
+            renamed_file: {
+              type: ["boolean", "null"],
+            },
+            deleted_file: {
+              type: ["boolean", "null"],
+            },
+            generated_file: {
+              type: ["boolean", "null"],
+            },
+            collapsed: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text to keep the page small.",
+            },
+            too_large: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text because it is too large.",
+            },
+            omitted: {
+              type: ["string", "null"],
+              description: "Set by this server when the diff text is missing: too_large, collapsed or empty.",
+            },
+          },
+          required: ["new_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      overflow: {
+        type: ["boolean", "null"],
+        description: "GitLab stopped listing files at its limits.",
+      },
+      omitted_files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A file whose diff text GitLab did not send.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            reason: {
+              type: "string",
+            },
+          },
+          required: ["path", "reason"],
+          additionalProperties: true,
+        },
+        description: "Files listed without their diff text, with the reason.",
+      },
+      excluded_files: {
+        type: ["integer", "null"],
+        description: "Files dropped by paths or exclude_paths.",
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_add_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_discussion_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A discussion thread, one or more notes.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            individual_note: {
+              type: ["boolean", "null"],
+              description: "True for a single comment that is not a thread.",
+            },
+            notes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A comment (note) on an issue, merge request, commit or snippet.",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  type: {
+                    type: ["string", "null"],
+                    description: "null for a plain comment, DiscussionNote or DiffNote.",
+                  },
+                  body: {
+                    type: ["string", "null"],
+                  },
+                  author: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  created_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  updated_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  system: {
+                    type: ["boolean", "null"],
+                    description: "True for notes GitLab writes itself.",
+                  },
+                  noteable_id: {
+                    type: ["integer", "null"],
+                  },
+                  noteable_type: {
+                    type: ["string", "null"],
+                  },
+                  noteable_iid: {
+                    type: ["integer", "null"],
+                  },
+                  project_id: {
+                    type: ["integer", "null"],
+                  },
+                  resolvable: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved_by: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  confidential: {
+                    type: ["boolean", "null"],
+                  },
+                  internal: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["id"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_discussion_update_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "repository.commit_get": {
     type: "object",
     properties: {
@@ -185,6 +3541,3002 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         required: ["id"],
         additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_merge_requests": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_refs": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      refs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A branch or tag that holds a commit.",
+          properties: {
+            type: {
+              type: "string",
+              description: "branch or tag.",
+            },
+            name: {
+              type: "string",
+            },
+          },
+          required: ["type", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["refs", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.commit_revert": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      stats: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      last_pipeline: {
+        type: ["object", "null"],
+        description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          sha: {
+            type: ["string", "null"],
+          },
+          ref: {
+            type: ["string", "null"],
+          },
+          status: {
+            type: ["string", "null"],
+          },
+          source: {
+            type: ["string", "null"],
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.commit_signature": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      signature_type: {
+        type: "string",
+        description: "PGP X509 or SSH.",
+      },
+      verification_status: {
+        type: ["string", "null"],
+      },
+      gpg_key_id: {
+        type: ["integer", "null"],
+      },
+      gpg_key_primary_keyid: {
+        type: ["string", "null"],
+      },
+      gpg_key_user_name: {
+        type: ["string", "null"],
+      },
+      gpg_key_user_email: {
+        type: ["string", "null"],
+      },
+      gpg_key_subkey_id: {
+        type: ["integer", "null"],
+      },
+      key: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      x509_certificate: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      commit_source: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["signature_type"],
+    additionalProperties: true,
+  },
+  "repository.commit_status_set": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      allow_failure: {
+        type: ["boolean", "null"],
+      },
+      coverage: {
+        type: ["number", "null"],
+      },
+      pipeline_id: {
+        type: ["integer", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "status"],
+    additionalProperties: true,
+  },
+  "repository.commit_statuses": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statuses: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A status (external CI check or job) reported on a commit.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            target_url: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            allow_failure: {
+              type: ["boolean", "null"],
+            },
+            coverage: {
+              type: ["number", "null"],
+            },
+            pipeline_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id", "status"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["statuses", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.compare": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      diffs: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The change to one file in a merge request.",
+          properties: {
+            old_path: {
+              type: ["string", "null"],
+            },
+            new_path: {
+              type: "string",
+            },
+            a_mode: {
+              type: ["string", "null"],
+            },
+            b_mode: {
+              type: ["string", "null"],
+            },
+            diff: {
+              type: ["string", "null"],
+              description: "The unified diff of the file.",
+            },
+            new_file: {
+              type: ["boolean", "null"],
+            },
+            renamed_file: {
+              type: ["boolean", "null"],
+            },
+            deleted_file: {
+              type: ["boolean", "null"],
+            },
+            generated_file: {
+              type: ["boolean", "null"],
+            },
+            collapsed: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text to keep the page small.",
+            },
+            too_large: {
+              type: ["boolean", "null"],
+              description: "GitLab left out the diff text because it is too large.",
+            },
+            omitted: {
+              type: ["string", "null"],
+              description: "Set by this server when the diff text is missing: too_large, collapsed or empty.",
+            },
+          },
+          required: ["new_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      commits: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      compare_timeout: {
+        type: ["boolean", "null"],
+        description: "GitLab gave up computing the diff in time.",
+      },
+      compare_same_ref: {
+        type: ["boolean", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      overflow: {
+        type: ["boolean", "null"],
+        description: "GitLab stopped listing files at its limits.",
+      },
+      omitted_files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A file whose diff text GitLab did not send.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            reason: {
+              type: "string",
+            },
+          },
+          required: ["path", "reason"],
+          additionalProperties: true,
+        },
+      },
+      excluded_files: {
+        type: ["integer", "null"],
+      },
+    },
+    required: ["diffs", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.contributors": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      contributors: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One contributor of a repository with their commit count.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            commits: {
+              type: ["integer", "null"],
+            },
+            additions: {
+              type: ["integer", "null"],
+            },
+            deletions: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["contributors", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.file_blame": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ranges: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A run of lines last changed by one commit.",
+          properties: {
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            lines: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["ranges", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.file_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_path: {
+        type: "string",
+      },
+      branch: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["file_path"],
+    additionalProperties: true,
+  },
+  "repository.file_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "repository.file_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.file_history": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A commit as GitLab embeds it in branches and tags.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            short_id: {
+              type: ["string", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            author_name: {
+              type: ["string", "null"],
+            },
+            author_email: {
+              type: ["string", "null"],
+            },
+            authored_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            committer_name: {
+              type: ["string", "null"],
+            },
+            committer_email: {
+              type: ["string", "null"],
+            },
+            committed_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            parent_ids: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            extended_trailers: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.file_metadata": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.file_raw": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.file_raw_metadata": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.file_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_path: {
+        type: "string",
+      },
+      branch: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["file_path"],
+    additionalProperties: true,
+  },
+  "repository.list_submodules": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      submodules: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A submodule declared in .gitmodules, with the commit the ref pins.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            branch: {
+              type: ["string", "null"],
+            },
+            commit_sha: {
+              type: ["string", "null"],
+            },
+            project_path: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["submodules", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.markdown_render": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      html: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.merge_base": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committer_email: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      trailers: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      extended_trailers: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "repository.raw_blob": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.read_submodule_file": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "repository.tree": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      entries: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One entry of a repository tree.",
+          properties: {
+            id: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: "string",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "blob (file) tree (folder) or commit (submodule).",
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            mode: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["entries", "pagination"],
+    additionalProperties: false,
+  },
+  "repository.update_submodule": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      short_id: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      author_name: {
+        type: ["string", "null"],
+      },
+      author_email: {
+        type: ["string", "null"],
+      },
+      authored_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      committer_name: {
+        type: ["string", "null"],
+      },
+      committer_email: {
+        type: ["string", "null"],
+      },
+      committed_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      parent_ids: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      trailers: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      extended_trailers: {
+        type: ["object", "null"],
+        properties: {},
       },
       web_url: {
         type: ["string", "null"],

@@ -14,6 +14,55 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a tag */
+  "tag.create": {
+    present: {
+      heading: "Tag created: {name}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Commit Title",
+          field: "commit.title",
+          as: "text",
+        },
+        {
+          label: "Protected",
+          field: "protected",
+          as: "bool",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.get",
+        text: "to see a release of the tag",
+      },
+      {
+        action: "tag.protect",
+        text: "to protect the tag",
+      },
+    ],
+  },
+  /** Delete a tag */
+  "tag.delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a tag */
   "tag.get": {
     present: {
@@ -76,10 +125,330 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get a protected tag */
+  "tag.get_protected": {
+    present: {
+      heading: "Protected Tag: {name}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Create",
+          field: "create_access_levels",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.unprotect",
+        text: "to remove the protection",
+      },
+    ],
+    notFound: {
+      resource: "Protected Tag",
+      subject: '"{tag_name}" in project {project_id}',
+      hints: [
+        {
+          action: "tag.list_protected",
+          text: "to list the project's protected tags",
+        },
+        {
+          text: "Use the exact rule name, wildcards included (case-sensitive)",
+        },
+      ],
+    },
+  },
+  /** Get a tag signature */
+  "tag.get_signature": {
+    present: {
+      heading: "Tag signature: {signature_type} {verification_status}",
+      fields: [
+        {
+          label: "Type",
+          field: "signature_type",
+          as: "text",
+        },
+        {
+          label: "Verification",
+          field: "verification_status",
+          as: "text",
+        },
+        {
+          label: "Certificate Subject",
+          field: "x509_certificate.subject",
+          as: "text",
+        },
+        {
+          label: "Certificate Email",
+          field: "x509_certificate.email",
+          as: "text",
+        },
+        {
+          label: "SSH Key",
+          field: "key.fingerprint_sha256",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.get",
+        text: "to see the tag",
+      },
+    ],
+    notFound: {
+      resource: "Signature",
+      subject: 'for tag "{tag_name}" in project {project_id}',
+      hints: [
+        {
+          text: "The tag may be unsigned or lightweight",
+        },
+        {
+          action: "tag.get",
+          text: "to check the tag exists",
+        },
+      ],
+    },
+  },
+  /** List tags */
+  "tag.list": {
+    present: {
+      title: "Tags",
+      empty: "No tags found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "commit.short_id",
+          as: "code",
+          link: "commit.web_url",
+        },
+        {
+          label: "Commit Title",
+          field: "commit.title",
+          as: "text",
+        },
+        {
+          label: "Protected",
+          field: "protected",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.get",
+        text: "to see one tag",
+      },
+      {
+        action: "tag.create",
+        text: "to add a tag",
+      },
+    ],
+  },
+  /** List protected tags */
+  "tag.list_protected": {
+    present: {
+      title: "Protected Tags",
+      empty: "No protected tags found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "Create",
+          field: "create_access_levels",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.get_protected",
+        text: "to see one rule",
+      },
+      {
+        action: "tag.protect",
+        text: "to protect another tag",
+      },
+    ],
+  },
+  /** Protect a tag */
+  "tag.protect": {
+    present: {
+      heading: "Protected Tag: {name}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Create",
+          field: "create_access_levels",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "tag.list_protected",
+        text: "to see every protected tag",
+      },
+    ],
+  },
+  /** Unprotect a tag */
+  "tag.unprotect": {
+    present: {},
+    nextSteps: [],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "tag.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      target: {
+        type: ["string", "null"],
+      },
+      commit: {
+        type: ["object", "null"],
+        description: "A commit as GitLab embeds it in branches and tags.",
+        properties: {
+          id: {
+            type: "string",
+          },
+          short_id: {
+            type: ["string", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          message: {
+            type: ["string", "null"],
+          },
+          author_name: {
+            type: ["string", "null"],
+          },
+          author_email: {
+            type: ["string", "null"],
+          },
+          authored_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          committer_name: {
+            type: ["string", "null"],
+          },
+          committer_email: {
+            type: ["string", "null"],
+          },
+          committed_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          parent_ids: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          extended_trailers: {
+            type: ["object", "null"],
+            properties: {},
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["id"],
+        additionalProperties: true,
+      },
+      protected: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "tag.get": {
     type: "object",
     properties: {
@@ -198,5 +567,526 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["name"],
     additionalProperties: true,
+  },
+  "tag.get_protected": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      create_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.get_signature": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      signature_type: {
+        type: "string",
+        description: "PGP X509 or SSH.",
+      },
+      verification_status: {
+        type: ["string", "null"],
+      },
+      gpg_key_id: {
+        type: ["integer", "null"],
+      },
+      gpg_key_primary_keyid: {
+        type: ["string", "null"],
+      },
+      gpg_key_user_name: {
+        type: ["string", "null"],
+      },
+      gpg_key_user_email: {
+        type: ["string", "null"],
+      },
+      gpg_key_subkey_id: {
+        type: ["integer", "null"],
+      },
+      key: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      x509_certificate: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      commit_source: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["signature_type"],
+    additionalProperties: true,
+  },
+  "tag.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tags: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A repository tag.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            message: {
+              type: ["string", "null"],
+            },
+            target: {
+              type: ["string", "null"],
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            protected: {
+              type: ["boolean", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tags", "pagination"],
+    additionalProperties: false,
+  },
+  "tag.list_protected": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      protected_tags: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A protected tag rule, for one tag name or a wildcard such as v*.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            create_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  deploy_key_id: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["protected_tags", "pagination"],
+    additionalProperties: false,
+  },
+  "tag.protect": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      create_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "tag.unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
   },
 };
