@@ -3849,7 +3849,7 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
-    tags: ["pipeline", "pipeline jobs", "stages", "failed", "trabajos"],
+    tags: ["pipeline jobs", "jobs of a pipeline", "stages", "failed", "trabajos"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#list-pipeline-jobs",
     quickActionFields: [],

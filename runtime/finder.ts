@@ -4,7 +4,14 @@
 import type { ActionRecord } from "./catalog/types.js";
 import { distance } from "./validate.js";
 
-const STOP = new Set("a an and as at by can for from in of on or please the to using via with".split(" "));
+// Question words and fillers ("which branches exist", "did the pipeline pass") carry no catalog meaning.
+const STOP = new Set("a an and any are as at by can did do does exist exists for from i in is me my of on or please the there to using via what which with".split(" "));
+
+/** Things some actions are named after, whose plural asks for a list of them. */
+const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check"];
+
+/** Words that only say "show me": they steer toward reads but never exclude an action that lacks them. */
+const READ_WORDS = new Set("show get list see view display fetch read enumerate find give ver listar mostrar zeige zeigen anzeigen".split(" "));
 
 /** Multi-word names joined into one term before matching (`merge request` → merge_request). */
 const PHRASES: [RegExp, string][] = [
@@ -272,6 +279,11 @@ function score(
     (t) => stem(t) !== t && [stem(t), ...(SYNONYMS[t] ?? []), ...(SYNONYMS[stem(t)] ?? [])].some((w) => domains.has(w)),
   );
   if (plural) intents = [...intents.filter((v) => v !== "get"), "list"];
+  // A read word taken as "get" says nothing once a plural asked for a list ("show protected branches").
+  if (plural) {
+    const kept = reasons.filter((r) => !(READ_WORDS.has(r.query_term) && r.matched_value === "get"));
+    total -= reasons.filter((r) => !kept.includes(r)).reduce((s, r) => s + r.score, 0);
+  }
   const a = x.action;
   if (intents.length > 0) total += x.actionWords.some((w) => intents.includes(w)) ? 16 : -24;
   if (a.classification === "destructive" && words.some((t) => DESTRUCTIVE_VERBS.has(t))) total += 48;
@@ -406,8 +418,11 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
   const extra = hints.filter((h) => !found.terms.includes(h));
   const terms = [...found.terms, ...extra];
   if (found.terms.length > 0) for (const h of extra) optional.add(h);
+  // A read verb steers (DYN-8) but is never required when the query names something else.
+  if (found.terms.some((t) => !READ_WORDS.has(t))) for (const t of found.terms) if (READ_WORDS.has(t)) optional.add(t);
   // A domain is also named by the last word of its name ("variables" asks for ci_variable lists).
-  const domains = new Set(actions.flatMap((a) => [a.domain, a.domain.split("_").pop()!]));
+  // So is a thing an action is named after ("threads" asks for discussion lists); verbs are not things.
+  const domains = new Set(actions.flatMap((a) => [a.domain, a.domain.split("_").pop()!, ...THINGS.filter((w) => a.action.split("_").includes(w))]));
   // Long queries are also matched in overlapping windows of 3 to 6 terms (DYN-8).
   const windows = [terms];
   if (terms.length >= 5)

@@ -31,6 +31,8 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess; stop():
       if (out.includes("Ready to accept connections")) resolve();
     });
     child.once("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+    // Not installed: fail at once with the reason rather than wait for a start that never comes.
+    child.once("error", (e) => reject(new Error(`redis-server could not start (${e.message}); .ci/run installs Debian's redis-server`)));
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return {

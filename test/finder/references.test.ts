@@ -29,6 +29,19 @@ describe("references and pasted addresses", () => {
   });
 });
 
+describe("verb and question words steer, never exclude", () => {
+  const cases: [string, string][] = [
+    // "show" asks for a read; the plural asks for the list, which has no "show" in its name.
+    ["show protected branches", "branch.list_protected"],
+    // "which" and "exist" say nothing about the catalog: branches alone decide.
+    ["which branches exist", "branch.list"],
+    ["see the ci variables of group/project", "ci_variable.list"],
+  ];
+  for (const [q, want] of cases) {
+    it(`${q} -> ${want}`, () => assert.equal(top(q, 1)[0], want, `got ${top(q).join(", ")}`));
+  }
+});
+
 describe("never no matching action while a word matches", () => {
   it("an action's title with unknown words around it still finds actions", () => {
     for (const a of actions) {
