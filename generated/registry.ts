@@ -4670,7 +4670,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/projects/{project_id}/jobs/{job_id}",
-      procedure: "job_wait",
+      procedure: "status_wait",
     },
     params: [
       {
@@ -12245,7 +12245,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/projects/{project_id}/pipelines/{pipeline_id}",
-      procedure: "pipeline_wait",
+      procedure: "status_wait",
     },
     params: [
       {

@@ -11,7 +11,6 @@ import type { Outcome } from "../result.js";
 import { ciVariableSecret } from "./ci_variable_secret.js";
 import { releaseLinkBatch } from "./release_link_batch.js";
 import { pipelineLatest } from "./pipeline_latest.js";
-import { pipelineWait } from "./pipeline_wait.js";
 import { testReport } from "./test_report.js";
 import { triggerRun } from "./trigger_run.js";
 import { triggerToken } from "./trigger_token.js";
@@ -21,7 +20,7 @@ import { rawDiff } from "./raw_diff.js";
 import { mrApprovalState } from "./mr_approval_state.js";
 import { mrSubscription } from "./mr_subscription.js";
 import { jobTrace } from "./job_trace.js";
-import { jobWait } from "./job_wait.js";
+import { statusWait } from "./status_wait.js";
 import { jobArtifactDownload } from "./job_artifact_download.js";
 import { contextCommitsAdd } from "./context_commits_add.js";
 import { mergeRequestDependencyCreate } from "./merge_request_dependency_create.js";
@@ -62,14 +61,13 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   mr_approval_state: mrApprovalState,
   mr_subscription: mrSubscription,
   pipeline_latest: pipelineLatest,
-  pipeline_wait: pipelineWait,
   raw_diff: rawDiff,
   release_link_batch: releaseLinkBatch,
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
   job_trace: jobTrace,
-  job_wait: jobWait,
+  status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,
   context_commits_add: contextCommitsAdd,
   merge_request_dependency_create: mergeRequestDependencyCreate,

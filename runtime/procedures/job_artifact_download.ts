@@ -5,7 +5,8 @@
 // files, and the URL to fetch it from.
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { queryString } from "../gitlab/client.js";
-import { nextStepsSection } from "../markdown/writer.js";
+import { card, nextStepsSection } from "../markdown/writer.js";
+import type { ColumnRecord } from "../catalog/types.js";
 import { code, escapeText } from "../markdown/escape.js";
 import type { Procedure } from "./index.js";
 
@@ -130,11 +131,14 @@ export const jobArtifactDownload: Procedure = async ({ action, params, ctx, call
   if (contentType) structured.content_type = contentType;
   if (reader.limitReached) structured.read_limit_reached = true;
   const title = action.id === "job.download_artifacts" ? `Artifacts archive of job #${String(params.job_id)}` : `Artifact ${code(String(params.artifact_path ?? ""))}`;
-  const parts = [`## ${title}`];
-  const rows = [`- **Size**: ${reader.limitReached ? `more than ${reader.total}` : reader.total} bytes`];
-  if (contentType) rows.push(`- **Content Type**: ${code(contentType)}`);
-  rows.push(`- **URL**: ${escapeText(url)}`);
-  parts.push(rows.join("\n"));
+  // The card's rows come from the writer (escaping included); what follows them is its note.
+  const facts = { size: `${reader.limitReached ? `more than ${reader.total}` : reader.total} bytes`, content_type: contentType, url };
+  const rows: ColumnRecord[] = [
+    { label: "Size", field: "size", as: "text" },
+    { label: "Content Type", field: "content_type", as: "code" },
+    { label: "URL", field: "url", as: "text" },
+  ];
+  const parts: string[] = [];
   if (zip) {
     const listing = reader.limitReached ? undefined : zipEntries(Buffer.concat(reader.tail), reader.total);
     if (listing) {
@@ -161,5 +165,5 @@ export const jobArtifactDownload: Procedure = async ({ action, params, ctx, call
       parts.push(`⚠️ Truncated: showing ${Buffer.byteLength(body)} of ${reader.limitReached ? "more than " + reader.total : reader.total} bytes; download it from the URL for the rest.`);
     }
   } else parts.push("Binary content omitted.");
-  return { kind: "success", contentKind: "detail", markdown: parts.join("\n\n") + nextStepsSection(next), structured };
+  return { kind: "success", contentKind: "detail", markdown: card(title, facts, rows, next, parts.join("\n\n")), structured };
 };

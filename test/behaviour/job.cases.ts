@@ -164,7 +164,6 @@ export const table: BehaviourTable = {
     {
       id: "job.wait",
       name: "a running job is polled until it finishes",
-      surfaces: ["meta"],
       params: { project_id: 42, job_id: 504, interval: 5, timeout: 60 },
       request: [
         { method: "GET", path: "/projects/42/jobs/504" },
@@ -179,7 +178,7 @@ export const table: BehaviourTable = {
       surfaces: ["individual"],
       params: { project_id: 42, job_id: 511, timeout: 1, interval: 5 },
       request: { method: "GET", path: "/projects/42/jobs/511" },
-      markdown: ["⚠️ Still pending after waiting", "timeout of 1 s passed", "Use action 'job.wait'"],
+      markdown: [/^⏳ Still pending after \d+ s \(the 1 s timeout passed\); call job\.wait again to keep waiting\./, "Job #511"],
     },
     {
       id: "job.wait",

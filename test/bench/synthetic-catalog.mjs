@@ -18,10 +18,13 @@ catalog.types ??= {};
 catalog.actions ??= {};
 for (const domain of Object.values(catalog.domains)) {
   if (!domain.file) continue;
-  const part = YAML.parse(readFileSync(domain.file, "utf8"), { maxAliasCount: -1 });
-  Object.assign(catalog.types, part.types ?? {});
-  Object.assign(catalog.actions, part.actions ?? {});
-  rmSync(domain.file);
+  // A domain names one file or, split by sub-resource, several.
+  for (const file of [domain.file].flat()) {
+    const part = YAML.parse(readFileSync(file, "utf8"), { maxAliasCount: -1 });
+    Object.assign(catalog.types, part.types ?? {});
+    Object.assign(catalog.actions, part.actions ?? {});
+    rmSync(file);
+  }
   delete domain.file;
 }
 const rows = readFileSync("codegen/inputs/action-ids.tsv", "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));

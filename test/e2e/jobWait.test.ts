@@ -15,7 +15,8 @@ describe("job.wait over MCP", () => {
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     sim.addDocument("job", 42, job(801, "lint", "test", "pending", { finished_at: null, _status_sequence: ["running", "success"] }));
     sim.addDocument("job", 42, job(802, "stuck", "test", "running", { finished_at: null }));
-    conn = await connect({ sim, surface: "individual" });
+    // GITLAB_MCP_POLL_TIME_SCALE=0.01 makes the 5 s interval 50 ms (test/unit/poll.test.ts covers the loop).
+    conn = await connect({ sim, surface: "individual", env: { GITLAB_MCP_POLL_TIME_SCALE: "0.01" } });
     slow = await connect({ sim, surface: "individual", env: { GITLAB_MCP_ACTION_TIMEOUT: "2s" } });
   });
   after(async () => {
@@ -32,13 +33,13 @@ describe("job.wait over MCP", () => {
     // The last poll's notification races the result itself, and a client drops progress for a request
     // already answered: the polls before the last are what must have been heard, in order.
     assert.deepEqual(
-      heard.slice(0, 2).map((p) => [p.progress, p.message]),
+      heard.slice(0, 2).map((p) => [p.progress, p.message?.replace(/after \d+ s/, "after N s")]),
       [
-        [1, "Job #801 is pending (poll 1)"],
-        [2, "Job #801 is running (poll 2)"],
+        [1, "job #801 is pending after N s"],
+        [2, "job #801 is running after N s"],
       ],
     );
-    if (heard[2]) assert.deepEqual([heard[2].progress, heard[2].message], [3, "Job #801 is success (poll 3)"]);
+    if (heard[2]) assert.deepEqual([heard[2].progress, heard[2].message?.replace(/after \d+ s/, "after N s")], [3, "job #801 is success after N s"]);
   });
 
   it("stops at the action deadline with the last status and a way to keep waiting", async () => {
@@ -46,7 +47,6 @@ describe("job.wait over MCP", () => {
     const r = await slow.client.callTool({ name: "gitlab_job_wait", arguments: { project_id: 42, job_id: 802, interval: 5, timeout: 600 } });
     const md = text(r as never);
     assert.ok(Date.now() - started < 5_000, "the deadline ended the wait");
-    assert.match(md, /⚠️ Still running: the wait was cancelled or reached the action deadline/);
-    assert.match(md, /Use action 'job\.wait' with \{"project_id":42,"job_id":802\}/);
+    assert.match(md, /^⏳ Still running after \d+ s \(the action deadline came\); call job\.wait again to keep waiting\.\n\n## 🔵 Job #802: stuck/);
   });
 });

@@ -5,7 +5,6 @@ import { describe, it } from "node:test";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { cleanLine, TraceWindow } from "../../runtime/procedures/traceWindow.js";
-import { waitLoop } from "../../runtime/procedures/job_wait.js";
 import { HeadTail, isText, zipEntries } from "../../runtime/procedures/job_artifact_download.js";
 import { storedZip } from "../sim/restJobs.js";
 
@@ -102,35 +101,6 @@ describe("job log window", () => {
     assert.equal(result.limitReached, true);
     assert.equal(result.totalLines, 0);
     assert.equal(result.totalBytes, 1024 * 1024);
-  });
-});
-
-describe("wait loop", () => {
-  it("polls until a final status, reporting each poll", async () => {
-    const statuses = ["pending", "running", "success"];
-    const progress: string[] = [];
-    const r = await waitLoop({
-      poll: async () => statuses.shift()!,
-      finished: (s) => s === "success",
-      describe: (s, n) => `${s} ${n}`,
-      intervalMs: 10_000,
-      timeoutMs: 60_000,
-      progress: (m) => progress.push(m),
-      sleep: async () => true,
-    });
-    assert.equal(r.outcome, "finished");
-    assert.deepEqual(progress, ["pending 1", "running 2", "success 3"]);
-  });
-
-  it("stops at the timeout and when cancelled", async () => {
-    let clock = 0;
-    const timeout = await waitLoop({ poll: async () => "running", finished: () => false, describe: (s) => s, intervalMs: 10_000, timeoutMs: 25_000, now: () => clock, sleep: async (ms) => ((clock += ms), true) });
-    assert.equal(timeout.outcome, "timeout");
-    assert.equal(timeout.polls, 4);
-    const ac = new AbortController();
-    const cancelled = waitLoop({ poll: async () => "running", finished: () => false, describe: (s) => s, intervalMs: 60_000, timeoutMs: 600_000, signal: ac.signal });
-    setTimeout(() => ac.abort(), 20);
-    assert.equal((await cancelled).outcome, "cancelled");
   });
 });
 
