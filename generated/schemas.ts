@@ -10253,5 +10253,4 @@ export const envelopeOutputSchema: JsonSchema = {
       },
     },
   },
-  additionalProperties: true,
 };

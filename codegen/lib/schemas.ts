@@ -119,7 +119,8 @@ export const envelopeSchema: JsonSchema = {
       },
     },
   },
-  additionalProperties: true,
+  // Other fields are allowed (DYN-14) by JSON Schema's default: no additionalProperties key, 28 bytes
+  // less on each of the 41 meta tools.
 };
 
 /** The output schema of an action (FMT-2a, CMP-8): object root, next_steps first. */
