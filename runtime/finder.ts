@@ -5,7 +5,11 @@ import type { ActionRecord } from "./catalog/types.js";
 import { distance } from "./validate.js";
 
 // Question words and fillers ("which branches exist", "did the pipeline pass") carry no catalog meaning.
-const STOP = new Set("a an and any are as at by can did do does exist exists for from i in is me my of on or please the there to using via what which with".split(" "));
+// Spanish and German articles and prepositions too: "del" is not a prefix of delete.
+const STOP = new Set(
+  ("a an and any are as at by can did do does exist exists for from i in is me my of on or please the there to using via what which with " +
+    "de del el la las los en para por un una der die das den dem des ein eine im und von zu mit auf").split(" "),
+);
 
 /** Things some actions are named after, whose plural asks for a list of them. */
 const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check"];
@@ -40,6 +44,10 @@ const SYNONYMS: Record<string, string[]> = {
   borrar: ["delete"], eliminar: ["delete"], rama: ["branch"], ramas: ["branch"], crear: ["create"], listar: ["list"], ver: ["get"],
   protegida: ["protected"], protegidas: ["protected"], proteger: ["protect"], desproteger: ["unprotect"], fusionadas: ["merged"],
   reglas: ["rule"], aprobar: ["approve"], fusionar: ["merge"], comentarios: ["note"], proyecto: ["project"], nueva: ["create"],
+  archivo: ["file"], archivos: ["file"], fichero: ["file"], datei: ["file"], dateien: ["file"], actualizar: ["update"], aktualisieren: ["update"],
+  historial: ["history"], verlauf: ["history"], cambios: ["changes"], comentario: ["note"], kommentar: ["note"], kommentare: ["note"],
+  muéstrame: ["get"], muestrame: ["get"], mostrar: ["get"], zeige: ["get"], anzeigen: ["get"], löschen: ["delete"], erstellen: ["create"],
+  versiones: ["version"], versionen: ["version"], etiqueta: ["tag"], etiquetas: ["tag"], trabajo: ["job"], trabajos: ["job"],
   rid: ["delete"], cleanup: ["delete_merged"], prune: ["delete_merged"], diffs: ["changes"], threads: ["discussion"], review: ["discussion"],
 };
 
