@@ -6686,6 +6686,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           minLength: 1,
         },
         description: "Two or more branches, tags or SHAs.",
+        minItems: 2,
       },
     },
     required: ["project_id", "refs"],

@@ -371,10 +371,9 @@ export const table: BehaviourTable = {
     },
     {
       id: "repository.merge_base",
-      name: "one ref is not enough (GitLab's 400)",
+      name: "one ref is not enough: refused before anything reaches GitLab",
       params: { project_id: 42, refs: ["main"] },
-      request: { method: "GET", path: "/projects/42/repository/merge_base", query: { "refs[]": "main" } },
-      markdown: ["Provide at least 2 refs"],
+      markdown: ["refs"],
       isError: true,
     },
     {

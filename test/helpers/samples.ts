@@ -2,7 +2,7 @@
 // of the catalog without a hand-written case per action.
 import { actions, inputSchemas } from "../../generated/index.js";
 
-type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; minimum?: number; minLength?: number; pattern?: string };
+type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; minimum?: number; minLength?: number; pattern?: string; minItems?: number };
 
 function sample(name: string, s: Schema): unknown {
   if (s.enum) return s.enum[0];
@@ -10,7 +10,8 @@ function sample(name: string, s: Schema): unknown {
   if (name === "project_id") return 42;
   if (type === "integer" || type === "number") return Math.max(1, s.minimum ?? 1);
   if (type === "boolean") return true;
-  if (type === "array") return [sample(name, s.items ?? { type: "string" })];
+  // An array holds as many items as it needs (merge_base wants two refs).
+  if (type === "array") return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(name, s.items ?? { type: "string" }));
   // An object fills the properties it requires (an asset link needs name and url).
   if (type === "object") return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
   // A string with a pattern (a duration such as 1h30m) takes the first of a few plain values it accepts.
