@@ -8,6 +8,7 @@ import { queryString } from "../gitlab/client.js";
 import { card, nextStepsSection } from "../markdown/writer.js";
 import type { ColumnRecord } from "../catalog/types.js";
 import { code, escapeText } from "../markdown/escape.js";
+import { decodeText } from "./fileContent.js";
 import type { Procedure } from "./index.js";
 
 /** Bytes of an artifact read at most (as for job logs, RES-25). */
@@ -58,13 +59,8 @@ export class HeadTail {
 
 /** UTF-8 text without NUL bytes (RES-31); a character cut in two at the end of an incomplete head is allowed. */
 export function isText(bytes: Buffer, complete: boolean): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: !complete });
-    return true;
-  } catch {
-    return false;
-  }
+  // The files API's rule (fileContent.ts): no NUL and valid UTF-8, a cut character allowed at a cut end.
+  return decodeText(bytes, !complete) !== undefined;
 }
 
 export interface ZipEntry {

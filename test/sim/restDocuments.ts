@@ -6,12 +6,12 @@
 // - ActiveRecord `find`/`find_by!` -> {"message":"404 Not found"} (boards, jobs, environments,
 //   deployments, feature flags, deploy keys).
 // Milestones are also listed, filtered and paginated by restMilestones.ts.
-// Pipelines come from the tracker (restMergeRequests.ts seeds them), as `pipeline.get` shows them.
+// Pipelines are served by restPipelines.ts, from the tracker.
 import { messageError, notFound, recordNotFound } from "./errors.js";
 import { userProject } from "./projectAccess.js";
 import type { RestContext, RestResult, Router } from "./router.js";
 import type { SimState } from "./state.js";
-import { presentPipeline, presentUser } from "./trackerEntities.js";
+import { presentUser } from "./trackerEntities.js";
 
 type Json = Record<string, unknown>;
 
@@ -74,30 +74,6 @@ function route(kind: DocumentKind, param: string) {
   };
 }
 
-function showPipeline(ctx: RestContext): RestResult {
-  const project = userProject(ctx);
-  const p = ctx.state.tracker.of(project).pipelines.find((pl) => String(pl.id) === ctx.route.pipeline_id);
-  if (!p) throw recordNotFound();
-  const ext = ctx.options.externalUrl;
-  return {
-    status: 200,
-    body: {
-      ...presentPipeline(project, p, ext),
-      before_sha: "0000000000000000000000000000000000000000",
-      tag: false,
-      yaml_errors: null,
-      user: presentUser(ctx.state, 1, ext),
-      started_at: p.created_at,
-      finished_at: ["success", "failed", "canceled", "skipped"].includes(p.status) ? p.updated_at : null,
-      committed_at: null,
-      duration: null,
-      queued_duration: null,
-      coverage: null,
-      detailed_status: { icon: `status_${p.status}`, text: p.status, label: p.status, group: p.status, tooltip: p.status, has_details: true, details_path: `/${project.path_with_namespace}/-/pipelines/${p.id}` },
-    },
-  };
-}
-
 export function registerDocumentRoutes(router: Router): void {
   router.add("GET", "/projects/:id/boards/:board_id", route("board", "board_id"));
   router.add("GET", "/projects/:id/labels/:label_id", route("label", "label_id"));
@@ -105,7 +81,6 @@ export function registerDocumentRoutes(router: Router): void {
   router.add("GET", "/groups/:id/labels/:label_id", route("group_label", "label_id"));
   router.add("GET", "/projects/:id/milestones/:milestone_id", route("milestone", "milestone_id"));
   router.add("GET", "/groups/:id/milestones/:milestone_id", route("group_milestone", "milestone_id"));
-  router.add("GET", "/projects/:id/pipelines/:pipeline_id", showPipeline);
   router.add("GET", "/projects/:id/jobs/:job_id", route("job", "job_id"));
   router.add("GET", "/projects/:id/repository/tags/:tag_name", route("tag", "tag_name"));
   router.add("GET", "/projects/:id/releases/:tag_name", route("release", "tag_name"));
