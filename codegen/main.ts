@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CatalogError, loadCatalog } from "./lib/load.js";
 import { buildModel, parseTarget } from "./lib/model.js";
+import { loadFineGrained } from "./lib/fineGrained.js";
 import { format, REGENERATE, type Output } from "./lib/emit.js";
 import { registryOutputs } from "./steps/registry.js";
 import { validatorOutputs } from "./steps/validators.js";
@@ -43,7 +44,8 @@ async function main(): Promise<number> {
 export async function generateAll(only?: string): Promise<Output[]> {
   const loaded = loadCatalog(join(root, "catalog.yaml"), join(root, "codegen/catalog.schema.json"));
   const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
-  const { model, problems } = buildModel(loaded, target);
+  const fineGrained = { data: loadFineGrained(root), schemaSdl: readFileSync(join(root, "codegen/inputs/gitlab-schema.graphql"), "utf8") };
+  const { model, problems } = buildModel(loaded, target, fineGrained);
   if (!model) throw new CatalogError("catalog.yaml", problems);
   for (const w of model.warnings) console.error(`warning: ${w}`);
   const families: Record<string, () => Output[] | Promise<Output[]>> = {

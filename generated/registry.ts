@@ -123,6 +123,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_deploy_key",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["deploy key", "ssh key", "read-only key"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/deploy_keys/#get-a-single-deploy-key",
@@ -172,6 +181,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new branch", "add", "checkout", "fork"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/branches/#create-repository-branch",
@@ -228,6 +246,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove branch", "drop"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/branches/#delete-repository-branch",
@@ -275,6 +302,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["cleanup", "prune", "remove merged branches"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/branches/#delete-merged-branches",
@@ -314,6 +350,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_branch",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["branch", "ref", "head", "tip"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/branches/#get-single-repository-branch",
@@ -362,6 +408,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_protected_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protected branch", "protection rule"],
     aliases: [],
     docsUrl:
@@ -411,6 +466,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_branch",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["branches", "refs", "heads", "repo branches"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/branches/#list-repository-branches",
@@ -493,6 +558,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_protected_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protected branches", "protection", "rules"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_branches/#list-protected-branches",
@@ -559,6 +633,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "protect_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protection", "lock branch", "restrict push"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_branches/#protect-repository-branches",
@@ -671,6 +754,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: true,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_project",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["branch rules", "protection", "graphql"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/graphql/reference/#projectbranchrules",
@@ -736,6 +828,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "protect_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove protection", "unlock branch"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_branches/#unprotect-repository-branches",
@@ -783,6 +884,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_protected_branch",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protection", "force push", "code owners"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_branches/#update-a-protected-branch",
@@ -870,6 +980,10 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: true,
+    fineGrained: {
+      reach: "granted",
+      needs: [],
+    },
     tags: ["ci component", "component inputs", "include component", "graphql"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/graphql/reference/#queryci_catalogresource",
@@ -924,6 +1038,10 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: true,
+    fineGrained: {
+      reach: "granted",
+      needs: [],
+    },
     tags: [
       "ci components",
       "reusable pipelines",
@@ -1004,6 +1122,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_variable",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["add", "new secret", "masked secret", "anlegen", "neue"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_level_variables/#create-a-variable",
@@ -1116,6 +1243,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_variable",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove ci var", "drop secret", "löschen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_level_variables/#delete-a-variable",
@@ -1171,6 +1307,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["value", "reveal", "masked value", "set to", "secret value"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_level_variables/#get-a-single-variable",
@@ -1236,6 +1381,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_variable",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["add", "new secret", "masked secret", "anlegen", "neue", "group level"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_level_variables/#create-variable",
@@ -1348,6 +1502,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_variable",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["remove ci var", "drop secret", "löschen", "group level"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_level_variables/#remove-variable",
@@ -1403,6 +1566,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["value", "reveal", "masked value", "set to", "secret value", "group level"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_level_variables/#show-variable-details",
@@ -1468,6 +1640,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["variables", "ci variables", "env vars", "secrets", "variablen", "group level"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_level_variables/#list-group-variables",
@@ -1526,6 +1707,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_variable",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["rotate", "rotate value", "change secret", "group level"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_level_variables/#update-variable",
@@ -1638,6 +1828,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_variable",
+          boundaries: ["instance"],
+        },
+      ],
+    },
     tags: ["add", "new secret", "masked secret", "anlegen", "neue", "admin", "instance-wide"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/instance_level_ci_variables/#create-instance-variable",
@@ -1726,6 +1925,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_variable",
+          boundaries: ["instance"],
+        },
+      ],
+    },
     tags: ["remove ci var", "drop secret", "löschen", "admin", "instance-wide"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/instance_level_ci_variables/#remove-instance-variable",
@@ -1765,6 +1973,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["instance"],
+        },
+      ],
+    },
     tags: ["value", "reveal", "masked value", "set to", "secret value", "admin", "instance-wide"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/instance_level_ci_variables/#show-instance-variable-details",
@@ -1813,6 +2030,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["instance"],
+        },
+      ],
+    },
     tags: ["variables", "ci variables", "env vars", "secrets", "variablen", "admin", "instance-wide"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/instance_level_ci_variables/#list-all-instance-variables",
@@ -1863,6 +2089,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_variable",
+          boundaries: ["instance"],
+        },
+      ],
+    },
     tags: ["rotate", "rotate value", "change secret", "admin", "instance-wide"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/instance_level_ci_variables/#update-instance-variable",
@@ -1951,6 +2186,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_variable",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["variables", "ci variables", "env vars", "secrets", "variablen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_level_variables/#list-project-variables",
@@ -2009,6 +2253,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_variable",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["rotate", "rotate value", "change secret"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_level_variables/#update-a-variable",
@@ -2121,6 +2374,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_deployment",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["deployment", "deploy", "release to environment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/deployments/#get-a-specific-deployment",
@@ -2169,6 +2432,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_environment",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["environment", "deploy target", "staging", "production"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/environments/#get-a-specific-environment",
@@ -2218,6 +2491,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_external_status_check_service",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["add status check", "compliance webhook"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#create-external-status-check-service",
@@ -2289,6 +2571,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_external_status_check_service",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove status check"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#delete-external-status-check-service",
@@ -2335,6 +2626,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_external_status_check_service",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["status check services", "compliance checks", "external approval"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#get-project-external-status-check-services",
@@ -2392,6 +2692,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_external_status_check_service",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["status check services", "legacy"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#get-project-external-status-check-services",
@@ -2449,6 +2758,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_external_status_check",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["merge request status checks", "mr status checks", "check results"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#list-status-checks-for-a-merge-request",
@@ -2514,6 +2832,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "retry_external_status_check",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["rerun status check", "retry check"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#retry-failed-status-check-for-a-merge-request",
@@ -2568,6 +2895,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_external_status_check",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["mark check passed", "mark check failed", "report check result"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#set-status-of-an-external-status-check",
@@ -2639,6 +2975,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_external_status_check_service",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit status check"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/status_checks/#update-external-status-check-service",
@@ -2718,6 +3063,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_feature_flag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["feature flag", "toggle", "rollout"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/feature_flags/#get-a-single-feature-flag",
@@ -2766,6 +3120,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_group",
+          boundaries: ["group"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["group", "namespace", "organization", "team"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/groups/#get-a-single-group",
@@ -2806,6 +3170,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_label",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["group label", "label"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_labels/#get-a-single-group-label",
@@ -2854,6 +3227,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["group milestone", "milestone", "sprint", "release plan"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/group_milestones/#list-group-milestones",
@@ -2905,6 +3287,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new issue", "open issue", "report bug", "file ticket"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/issues/#create-an-issue",
@@ -3009,6 +3400,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["issue", "ticket", "bug", "task"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/issues/#retrieve-a-project-issue",
@@ -3057,6 +3458,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["linked mrs", "related merge requests", "closing mr", "fixes"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/issues/#list-merge-requests-related-to-issue",
@@ -3123,6 +3534,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["comments", "notes", "issue discussion", "replies"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#list-project-issue-notes",
@@ -3205,6 +3626,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit issue", "close issue", "reopen issue", "relabel", "assign"],
     aliases: [],
     lifecycleAliases: [
@@ -3355,6 +3785,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["build outputs", "expire", "expiry"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#get-a-single-job",
@@ -3402,6 +3841,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["stop", "abort", "kill", "stuck"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#cancel-a-job",
@@ -3449,6 +3897,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_job_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["free space", "one job"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#delete-job-artifacts",
@@ -3496,6 +3953,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["purge", "storage", "whole project", "bulk"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#delete-all-job-artifacts-in-a-project",
@@ -3535,6 +4001,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["files", "archive", "zip", "artefakte"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#get-job-artifacts",
@@ -3584,6 +4059,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["one file", "report file", "junit", "coverage report"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#download-a-single-artifact-file-by-job-id",
@@ -3641,6 +4125,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["latest", "branch", "rama"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#download-a-single-artifact-file-from-specific-tag-or-branch",
@@ -3706,6 +4199,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["wipe", "log", "artifacts", "clear trace"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#erase-a-job",
@@ -3753,6 +4255,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["job", "build", "ci job"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#get-a-single-job",
@@ -3801,6 +4312,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_job_artifact",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["prevent expiry", "retain", "forever"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/job_artifacts/#keep-artifacts",
@@ -3849,6 +4369,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline jobs", "jobs of a pipeline", "stages", "failed", "trabajos"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#list-pipeline-jobs",
@@ -3931,6 +4460,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["bridge", "trigger", "downstream", "child pipelines", "multi-project"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#list-pipeline-trigger-jobs",
@@ -4005,6 +4543,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["project jobs", "projekt", "recent", "running", "failed", "all jobs"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#list-project-jobs",
@@ -4071,6 +4618,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "run_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["manual", "run manual job", "deploy button"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#run-a-job",
@@ -4127,6 +4683,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "run_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["rerun", "restart", "again", "reintentar"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#retry-a-job",
@@ -4175,6 +4740,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["allow group", "grant group"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#add-a-group-to-a-cicd-job-token-allowlist",
@@ -4223,6 +4797,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["allow project", "grant"],
     aliases: [],
     docsUrl:
@@ -4271,6 +4854,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_token_scope",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["settings", "limit access", "limited"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-access-settings",
@@ -4310,6 +4902,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["allowed groups", "groups"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-allowlist-of-groups",
@@ -4367,6 +4968,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["allowed projects", "projects", "inbound", "access"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#get-a-projects-cicd-job-token-inbound-allowlist",
@@ -4425,6 +5035,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_job_token_scope",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["enable", "disable", "turn off", "turn on"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#patch-a-projects-cicd-job-token-access-settings",
@@ -4471,6 +5090,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["revoke group", "take group off"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_job_token_scopes/#remove-a-group-from-a-cicd-job-token-allowlist",
@@ -4517,6 +5145,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_job_token_scope_allowlist",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["revoke project", "take off"],
     aliases: [],
     docsUrl:
@@ -4565,6 +5202,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["log", "logs", "console", "output", "build log", "why did it fail"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#get-a-log-file",
@@ -4662,6 +5308,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["poll", "watch", "until finished", "warte"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/jobs/#get-a-single-job",
@@ -4726,6 +5381,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["approvals", "approved", "approved by", "approvals left", "approvers", "genehmigt", "genehmigungen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#get-configuration-for-a-single-merge-request",
@@ -4773,6 +5438,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "approve_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["reset approvals", "clear approvals", "re-review", "invalidate approvals"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#reset-approvals-of-a-merge-request",
@@ -4819,6 +5493,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_merge_request_approval_rule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["add approval rule", "require approval", "add approver"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#create-merge-request-level-rule",
@@ -4898,6 +5581,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_merge_request_approval_rule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove approval rule", "drop approver requirement"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#delete-merge-request-level-rule",
@@ -4952,6 +5644,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request_approval_rule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit approval rule", "change approvers", "approvals required"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#update-merge-request-level-rule",
@@ -5039,6 +5740,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request_approval_rule",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["approval rules", "required approvers", "approver list"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#get-merge-request-level-rules",
@@ -5104,6 +5815,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_approval_setting",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["group approval settings", "approval policy", "self approval", "authors", "author can approve"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#get-group-mr-approval-settings",
@@ -5143,6 +5863,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_approval_setting",
+          boundaries: ["group"],
+        },
+      ],
+    },
     tags: ["change group approval settings", "prevent self approval", "authors approving"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#update-group-mr-approval-settings",
@@ -5222,6 +5951,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_approval_setting",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["project approval settings", "approval policy", "self approval", "author can approve"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#get-project-mr-approval-settings",
@@ -5261,6 +5999,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_approval_setting",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "change project approval settings",
       "prevent self approval",
@@ -5354,6 +6101,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["approval state", "rule status", "approval rules met", "blocking approvals", "why cant merge"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#get-the-approval-state-of-merge-requests",
@@ -5403,6 +6160,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "approve_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["approve mr", "lgtm", "approval", "reviewed"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#approve-merge-request",
@@ -5466,6 +6232,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "merge_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["cancel auto merge", "merge when pipeline succeeds", "mwps", "stop auto merge"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#cancel-merge-when-pipeline-succeeds",
@@ -5513,6 +6288,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["mr commits", "commit list", "commit history"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-commits",
@@ -5578,6 +6363,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["include", "add context commits", "include commits", "review context"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_context_commits/#create-mr-context-commits",
@@ -5633,6 +6427,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove context commits", "drop context"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_context_commits/#delete-mr-context-commits",
@@ -5687,6 +6490,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["context commits", "extra commits", "review context"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_context_commits/#list-mr-context-commits",
@@ -5753,6 +6566,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new mr", "create pr", "submit", "propose changes"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#create-mr",
@@ -5872,6 +6694,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["run pipeline", "trigger ci", "rerun checks", "start pipeline for mr"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#create-merge-request-pipeline",
@@ -5919,6 +6750,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_todo",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["todo", "to-do", "remind", "later", "bookmark"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#create-a-to-do-item",
@@ -5967,6 +6807,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove mr", "delete merge request", "destroy"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#delete-a-merge-request",
@@ -6013,6 +6862,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["blocked", "blockers", "dependencies", "depends on", "blocking mrs", "abhängigkeiten"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-merge-request-dependencies",
@@ -6079,6 +6937,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["mark", "depend", "add blocker", "another mr", "dependency"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#create-a-merge-request-dependency",
@@ -6143,6 +7010,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unblock mr", "remove blocker", "drop dependency"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#delete-a-merge-request-dependency",
@@ -6198,6 +7074,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["react", "thumbs", "thumbsup", "thumbs up", "+1", "like", "upvote", "award emoji", "rocket tada heart eyes"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction",
@@ -6253,6 +7138,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unreact", "reaction", "thumbsup", "remove emoji", "take back thumbs up", "take back award emoji"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction",
@@ -6307,6 +7201,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["emoji", "reaction", "single award emoji"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction",
@@ -6362,6 +7265,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["reactions", "reacted", "reacciones", "gave", "award emoji", "upvotes", "who reacted"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions",
@@ -6427,6 +7339,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "react",
       "thumbs",
@@ -6499,6 +7420,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unreact", "reaction", "remove comment emoji", "remove note emoji"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment",
@@ -6561,6 +7491,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["single", "reaction", "comment emoji", "note reaction"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment",
@@ -6624,6 +7564,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["reacted", "comment emoji", "award emoji", "note reactions", "comment reactions"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions",
@@ -6697,6 +7647,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["label event"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_label_events/#get-single-merge-request-label-event",
@@ -6752,6 +7712,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["history", "added", "label history", "labels added", "labels removed", "audit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_label_events/#list-project-merge-request-label-events",
@@ -6817,6 +7787,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["milestone event"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_milestone_events/#get-single-merge-request-milestone-event",
@@ -6872,6 +7852,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["history", "changed", "milestone changes", "audit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_milestone_events/#list-project-merge-request-milestone-events",
@@ -6937,6 +7927,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["state event"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_state_events/#get-single-merge-request-state-event",
@@ -6993,6 +7993,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["history", "historial", "estados", "who closed", "who merged", "reopened", "timeline"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_state_events/#list-project-merge-request-state-events",
@@ -7059,6 +8069,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["mr", "merge request", "pull request", "pr", "open", "view", "status", "state"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-single-mr",
@@ -7107,6 +8127,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["closes issues", "fix", "fixes", "resolves", "closing issues"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-issues-that-close-on-merge",
@@ -7172,6 +8202,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["mrs", "open", "merge requests", "pull requests", "prs", "open merge requests", "project mrs"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests",
@@ -7302,6 +8342,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["user"],
+        },
+      ],
+    },
     tags: [
       "my mrs",
       "my merge requests",
@@ -7417,6 +8466,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["group"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["open", "across", "group mrs", "group merge requests", "team mrs", "gruppe"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-group-merge-requests",
@@ -7531,6 +8590,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "merge_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["accept mr", "merge", "land", "ship"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#merge-a-merge-request",
@@ -7618,6 +8686,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["participants", "participating", "people involved", "involved users"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-participants",
@@ -7684,6 +8762,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["mr pipelines", "ci status", "checks", "builds"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-merge-request-pipelines",
@@ -7750,6 +8838,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["rebase", "rebase mr", "behind target", "outdated source"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#rebase-a-merge-request",
@@ -7805,6 +8902,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["related issues", "linked issues", "mention", "mentions", "tickets"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-issues-related-to-the-merge-request",
@@ -7870,6 +8977,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["reviewers", "reviewer", "review status", "requested changes", "review state"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-reviewers",
@@ -7935,6 +9052,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["spent", "zeit", "erfassen", "log time", "track time", "timesheet", "hours worked"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#add-spent-time-for-a-merge-request",
@@ -7998,6 +9124,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["zero", "clear time spent", "remove logged time"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#reset-spent-time-for-a-merge-request",
@@ -8045,6 +9180,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "subscribe_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["subscribe", "notifications", "watch", "follow", "notify", "notify me", "suscribirse", "abonnieren"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#subscribe-to-a-merge-request",
@@ -8093,6 +9237,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["clear estimate", "remove estimate"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#reset-the-time-estimate-for-a-merge-request",
@@ -8141,6 +9294,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["estimar", "estimate", "time estimate", "planning", "effort"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#set-a-time-estimate-for-a-merge-request",
@@ -8196,6 +9358,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["time tracking", "how much time", "time spent", "estimate", "timesheet"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-time-tracking-stats",
@@ -8243,6 +9415,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "approve_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unapprove", "revoke approval", "withdraw approval", "take back approval"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_request_approvals/#unapprove-a-merge-request",
@@ -8290,6 +9471,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "subscribe_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unsubscribe", "mute", "stop notifications", "unwatch", "unfollow", "desuscribirse"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#unsubscribe-from-a-merge-request",
@@ -8339,6 +9529,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit mr", "close mr", "reopen mr", "label", "relabel", "assign reviewer", "retarget", "mark draft"],
     aliases: [],
     lifecycleAliases: [
@@ -8488,6 +9687,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "add_merge_train_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["merge", "enqueue", "add to train", "merge when pipeline succeeds"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_trains/#add-a-merge-request-to-a-merge-train",
@@ -8559,6 +9767,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_train",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["where", "position", "status", "train car"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_trains/#get-the-status-of-a-merge-request-on-a-merge-train",
@@ -8606,6 +9823,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_train",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["branch train", "merge queue", "train for branch"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_trains/#list-merge-requests-in-a-merge-train",
@@ -8688,6 +9914,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_train",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["queue", "merge trains", "all trains", "train status"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_trains/#list-merge-trains-for-a-project",
@@ -8762,6 +9997,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["diff", "changes", "files changed", "code review"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs",
@@ -8853,6 +10098,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["version diff", "older version", "one version", "revision", "interdiff"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-a-single-merge-request-diff-version",
@@ -8943,6 +10198,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["versions", "diff versions", "pushes", "revisions", "diff history", "versiones"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#get-merge-request-diff-versions",
@@ -9009,6 +10274,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "comment on line",
       "inline comment",
@@ -9107,6 +10381,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["thread", "review thread", "single discussion", "replies"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#get-single-merge-request-discussion-item",
@@ -9163,6 +10447,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["review comments", "threads", "discussions", "feedback"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items",
@@ -9228,6 +10522,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove reply", "delete reply", "delete thread note"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#delete-a-merge-request-thread-note",
@@ -9290,6 +10593,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit reply", "reply", "edit thread note", "change reply", "modify note"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#modify-an-existing-merge-request-thread-note",
@@ -9361,6 +10673,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["reply", "answer", "respond", "reply to thread", "responder", "hilo"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#add-note-to-existing-merge-request-thread",
@@ -9424,6 +10745,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["resolve thread", "mark resolved", "unresolve", "resolver", "done"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#resolve-a-merge-request-thread",
@@ -9488,6 +10818,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "draft comment",
       "pending comment",
@@ -9599,6 +10938,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["discard draft", "discard pending comment", "remove draft comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/draft_notes/#delete-a-draft-note",
@@ -9653,6 +11001,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["draft note", "pending comment", "one pending comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/draft_notes/#get-a-single-draft-note",
@@ -9708,6 +11066,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["draft notes", "drafts", "pending review", "pending comments", "unpublished", "unpublished comments"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/draft_notes/#list-all-merge-request-draft-notes",
@@ -9773,6 +11141,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["publish draft", "publish one draft", "post pending comment", "single pending comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/draft_notes/#publish-a-draft-note",
@@ -9827,6 +11204,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "submit review",
       "submit",
@@ -9882,6 +11268,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit draft", "edit pending comment", "change pending comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/draft_notes/#update-a-draft-note",
@@ -9945,6 +11340,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["add comment", "post comment", "leave", "general comment", "coment", "kommentar", "hinzufügen", "comentar"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#create-new-merge-request-note",
@@ -10008,6 +11412,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove comment", "delete comment", "delete note", "borrar comentario"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#delete-a-merge-request-note",
@@ -10062,6 +11475,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["single comment", "note", "read comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#get-single-merge-request-note",
@@ -10117,6 +11540,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["comments", "mr comments", "all", "notes", "activity", "comentarios", "kommentare", "what people said"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#list-all-merge-request-notes",
@@ -10190,6 +11623,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_work_item",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit comment", "fix comment", "typo", "change note", "modify comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/notes/#modify-existing-merge-request-note",
@@ -10253,6 +11695,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_merge_request",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["raw diff", "plain patch", "patch", "plain text", "download diff", "git diff"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/merge_requests/#show-merge-request-raw-diffs",
@@ -10302,6 +11754,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["stop", "abort", "abbrechen", "cancelar", "kill build"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#cancel-all-jobs-for-a-pipeline",
@@ -10350,6 +11811,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["run pipeline", "run", "trigger ci", "start build", "new pipeline", "ejecutar", "lanzar", "starten"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#create-a-new-pipeline",
@@ -10406,6 +11876,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove pipeline", "erase ci run"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#delete-a-pipeline",
@@ -10452,6 +11931,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["pipeline", "ci", "build", "status"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline",
@@ -10501,6 +11990,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "latest",
       "last pipeline",
@@ -10560,6 +12059,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["pipelines", "ci", "builds", "runs", "failed pipelines", "history"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#list-project-pipelines",
@@ -10729,6 +12238,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_resource_group",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["process mode", "oldest first", "newest first", "resource group settings"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_groups/#edit-an-existing-resource-group",
@@ -10784,6 +12302,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_resource_group",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["resource group", "ci lock"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_groups/#get-a-specific-resource-group",
@@ -10832,6 +12359,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_resource_group",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["resource groups", "grupos", "recursos", "deployment concurrency", "ci locks"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_groups/#get-all-resource-groups-for-a-project",
@@ -10889,6 +12425,19 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_job",
+          boundaries: ["project"],
+        },
+        {
+          permission: "read_resource_group",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["waiting jobs", "queue", "waiting for resource", "deploy queue"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/resource_groups/#list-upcoming-jobs-for-a-specific-resource-group",
@@ -10954,6 +12503,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["rerun", "rerun failed jobs", "restart pipeline", "reintentar", "wiederholen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#retry-jobs-in-a-pipeline",
@@ -11002,6 +12560,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "cron", "every", "nightly job", "periodic run", "programación"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#create-a-new-pipeline-schedule",
@@ -11089,6 +12656,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "variable", "env var", "add variable"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#create-a-new-pipeline-schedule-variable",
@@ -11160,6 +12736,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "remove schedule", "programación"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#delete-a-pipeline-schedule",
@@ -11206,6 +12791,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "remove variable"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#delete-a-pipeline-schedule-variable",
@@ -11261,6 +12855,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "update", "change value"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#edit-a-pipeline-schedule-variable",
@@ -11332,6 +12935,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "schedule", "nightly build", "scheduled pipeline"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#get-a-single-pipeline-schedule",
@@ -11379,6 +12991,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "schedules", "scheduled", "nightly", "programaciones", "geplante", "timer"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#get-all-pipeline-schedules",
@@ -11444,6 +13065,19 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+        {
+          permission: "read_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "pipelines", "triggered", "history", "scheduled runs"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#get-all-pipelines-triggered-by-a-pipeline-schedule",
@@ -11509,6 +13143,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "play", "now", "immediately", "right away"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#run-a-scheduled-pipeline-immediately",
@@ -11555,6 +13198,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "owner", "take over", "change owner"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#take-ownership-of-a-pipeline-schedule",
@@ -11602,6 +13254,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline_schedule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline schedule", "change cron", "pause", "deactivate", "activate", "timezone"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_schedules/#edit-a-pipeline-schedule",
@@ -11698,6 +13359,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unit tests", "junit", "failed tests", "test results", "stack trace"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#get-a-test-report-for-a-pipeline",
@@ -11746,6 +13416,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["summary", "count", "totals", "tests passed", "zusammenfassung", "testergebnis", "resumen", "junit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#get-a-test-report-summary-for-a-pipeline",
@@ -11794,6 +13473,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_trigger",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new trigger token", "erstellen", "neuen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#create-a-trigger-token",
@@ -11842,6 +13530,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_trigger",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["revoke trigger", "remove trigger token"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#remove-a-pipeline-trigger-token",
@@ -11888,6 +13585,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_trigger",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["trigger token", "owns", "trigger token details"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#get-trigger-token-details",
@@ -11936,6 +13642,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_trigger",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["triggers", "trigger tokens", "tokens", "disparo", "webhook pipeline"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#list-project-trigger-tokens",
@@ -11995,6 +13710,10 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "none",
+      why: "GitLab 19.4.1 serves POST /projects/:id/trigger/pipeline only to another kind of credential (CI trigger token)",
+    },
     tags: ["token", "trigger pipeline", "run with token", "downstream pipeline"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#trigger-a-pipeline-with-a-token",
@@ -12059,6 +13778,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_trigger",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit trigger", "rename trigger"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipeline_triggers/#update-a-pipeline-trigger-token",
@@ -12115,6 +13843,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["pipeline name", "rename", "metadata"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#update-pipeline-metadata",
@@ -12171,6 +13908,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["variables", "pipeline variables", "ci vars", "run variables"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#get-variables-for-a-pipeline",
@@ -12237,6 +13983,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_pipeline",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["wait", "poll", "until done", "finish", "watch build", "esperar", "termine", "warte", "warten", "fertig"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline",
@@ -12301,6 +14057,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["board", "kanban", "issue board"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/boards/#show-a-single-issue-board",
@@ -12349,6 +14115,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_project",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["project", "project details", "visibility", "clone url"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/projects/#get-a-single-project",
@@ -12389,6 +14165,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_label",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["label", "tag", "category"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/labels/#get-a-single-project-label",
@@ -12437,6 +14223,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_work_item",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["milestone", "sprint", "release plan", "due date"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/milestones/#list-all-project-milestones",
@@ -12487,6 +14283,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_release",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["publish release", "new version", "ship", "release notes", "erstellen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#create-a-release",
@@ -12582,6 +14387,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_release",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove release", "unpublish", "löschen", "borrar"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#delete-a-release",
@@ -12628,6 +14442,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_release",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["release", "version", "changelog", "release notes"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#get-a-release-by-a-tag-name",
@@ -12676,6 +14500,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_release",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["latest release", "newest", "most recent", "current version", "last release", "último", "neuestes"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#get-the-latest-release",
@@ -12716,6 +14550,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["add asset", "attach binary", "download url", "enlace", "descarga"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#create-a-release-link",
@@ -12796,6 +14639,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["several assets", "bulk links", "multiple links at once", "mehrere", "hinzufügen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#create-a-release-link",
@@ -12853,6 +14705,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove asset", "detach download link"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#delete-a-release-link",
@@ -12907,6 +14768,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["asset", "download link", "release link"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#get-a-release-link",
@@ -12962,6 +14832,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["assets links", "downloads attached", "release links", "binaries"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#list-links-of-a-release",
@@ -13027,6 +14906,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_release_link",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit asset", "rename link", "change url"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/links/#update-a-release-link",
@@ -13114,6 +15002,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_release",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["releases", "versions released", "changelog", "release history"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#list-releases",
@@ -13187,6 +15085,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_release",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit release notes", "rename release", "actualizar notas"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/releases/#update-a-release",
@@ -13267,6 +15174,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["download", "zip", "tarball", "snapshot", "export source"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#get-file-archive",
@@ -13331,6 +15248,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["blob", "object", "git object"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#get-a-blob-from-repository",
@@ -13395,6 +15322,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_repository",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["CHANGELOG.md", "commit changelog", "write changelog", "update changelog", "changelog file", "changelog"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#add-changelog-data-to-a-changelog-file",
@@ -13489,6 +15425,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "changelog",
       "release notes",
@@ -13578,6 +15524,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["cherry pick", "cherrypick", "backport", "port commit", "apply commit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#cherry-pick-a-commit",
@@ -13641,6 +15596,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["comment", "comentar", "leave comment", "note on commit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#post-comment-to-commit",
@@ -13720,6 +15684,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["comments", "said", "commit notes", "feedback"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#get-the-comments-of-a-commit",
@@ -13785,6 +15759,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: [
       "commit files",
       "push",
@@ -13890,6 +15873,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["commit diff", "changes", "commit changes", "what a commit changed", "patch", "show commit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#get-the-diff-of-a-commit",
@@ -13972,6 +15965,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["reply", "answer", "respond", "reply to thread"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#add-note-to-existing-commit-thread",
@@ -14035,6 +16037,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new thread", "start thread", "open thread", "discuss commit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#create-a-commit-thread",
@@ -14090,6 +16101,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove note", "delete comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#delete-a-commit-thread-note",
@@ -14152,6 +16172,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["thread", "discussion", "commit thread"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#get-single-commit-discussion-item",
@@ -14207,6 +16237,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["discussions", "threads", "commit threads"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#list-project-commit-discussion-items",
@@ -14272,6 +16312,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit note", "wrote", "change note", "fix my comment"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/discussions/#modify-an-existing-commit-thread-note",
@@ -14343,6 +16392,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["commit", "sha", "revision", "changeset"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#get-a-single-commit",
@@ -14391,6 +16450,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["commits", "history", "log", "git log", "revisions", "recent", "historial", "touched"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#list-repository-commits",
@@ -14496,6 +16565,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["merge request", "merge requests", "introduced", "brought", "which MR"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#list-merge-requests-associated-with-a-commit",
@@ -14569,6 +16648,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["contains", "containing", "included", "landed", "which branches contain commit", "tags containing"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#get-references-a-commit-is-pushed-to",
@@ -14642,6 +16731,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["revert", "undo commit", "rollback", "roll back", "revertir"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#revert-a-commit",
@@ -14697,6 +16795,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["signed", "signature", "gpg", "verify signature", "verification", "signiert", "x509"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#get-signature-of-a-commit",
@@ -14744,6 +16852,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_commit_status",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["mark", "report status", "external ci", "post status", "commit status", "check", "report", "external"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#set-the-pipeline-status-of-a-commit",
@@ -14831,6 +16948,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["statuses", "checks", "build statuses", "ci status", "estado", "reported", "sha"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/commits/#list-the-statuses-of-a-commit",
@@ -14921,6 +17048,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "compare",
       "diff between branches",
@@ -15036,6 +17173,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["contributors", "colaboradores", "committers", "top committers", "authors", "top", "committers", "number"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#contributors",
@@ -15117,6 +17264,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["blame", "annotate", "line authors", "wrote line", "git blame", "quién cambió las líneas"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#get-file-blame-from-repository",
@@ -15215,6 +17372,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_repository",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new file", "add file", "commit file", "upload", "crear archivo", "neue datei anlegen"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#create-new-file-in-repository",
@@ -15318,6 +17484,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_repository",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove file", "rm"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#delete-existing-file-in-repository",
@@ -15404,6 +17579,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "file content",
       "contents",
@@ -15489,6 +17674,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_commit",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "file history",
       "git log file",
@@ -15577,6 +17772,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["file presence", "blob id", "last commit of file", "checksum"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#get-file-metadata-only",
@@ -15633,6 +17838,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["raw file", "raw content", "raw contents", "plain text", "download file"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository",
@@ -15713,6 +17928,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["head request", "file size", "raw file headers"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository",
@@ -15769,6 +17994,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_repository",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["edit file", "change file", "modify", "commit change", "actualizar archivo", "datei bearbeiten"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#update-existing-file-in-repository",
@@ -15880,6 +18114,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["submodule", "gitmodules", "gitmodules entries", "pinned commits", "nested repository"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_files/#get-raw-file-from-repository",
@@ -15946,6 +18190,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "render_markdown",
+          boundaries: ["project", "user"],
+        },
+      ],
+    },
     tags: ["markdown preview", "html", "gfm", "render"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/markdown/#render-an-arbitrary-markdown-document",
@@ -16001,6 +18254,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["merge base", "merge-base", "common ancestor", "fork", "forked", "ancestor"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#merge-base",
@@ -16048,6 +18311,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["raw blob", "blob content"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repositories/#raw-blob-content",
@@ -16112,6 +18385,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["submodule file", "nested repository file"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_submodules/",
@@ -16192,6 +18475,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: [
       "ls",
       "directory",
@@ -16285,6 +18578,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "update_repository_submodule",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["bump submodule", "submodule reference", "point submodule to commit"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/repository_submodules/#update-existing-submodule-reference-in-repository",
@@ -16356,6 +18658,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_snippet",
+          boundaries: ["user"],
+        },
+      ],
+    },
     tags: ["snippet", "gist", "paste"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/snippets/#get-a-single-snippet",
@@ -16396,6 +18707,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_snippet",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["project snippet", "snippet", "paste"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/project_snippets/#single-snippet",
@@ -16444,6 +18765,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_repository_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["new tag", "add tag", "anlegen", "etiqueta", "tag release", "version tag"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/tags/#create-a-new-tag",
@@ -16507,6 +18837,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "delete_repository_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["remove tag", "drop tag", "delete tag"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/tags/#delete-a-tag",
@@ -16553,6 +18892,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository_tag",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["tag", "version", "git tag"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/tags/#get-a-single-repository-tag",
@@ -16601,6 +18950,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_protected_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protected tag", "who can create", "matching"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_tags/#get-a-single-protected-tag-or-wildcard-protected-tag",
@@ -16648,6 +19006,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository_tag",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["signed", "signature", "verify tag", "x509", "signed tag"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/tags/#get-x509-signature-of-a-tag",
@@ -16696,6 +19064,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_repository_tag",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["tags", "versions", "tagged", "etiquetas", "all tags"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/tags/#list-project-repository-tags",
@@ -16777,6 +19155,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_protected_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protected tags", "protection rules", "tag protection"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_tags/#list-protected-tags",
@@ -16834,6 +19221,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "protect_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["protect tag", "restrict", "only maintainers", "lock tag"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_tags/#protect-repository-tags",
@@ -16897,6 +19293,15 @@ export const actions: readonly ActionRecord[] = [
     scope: "api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "protect_tag",
+          boundaries: ["project"],
+        },
+      ],
+    },
     tags: ["unprotect", "remove protection", "unlock tag", "protection", "remove"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/protected_tags/#unprotect-repository-tags",
@@ -16943,6 +19348,16 @@ export const actions: readonly ActionRecord[] = [
     scope: "read_api",
     adminMode: false,
     graphql: false,
+    fineGrained: {
+      reach: "granted",
+      needs: [
+        {
+          permission: "read_wiki",
+          boundaries: ["project"],
+        },
+      ],
+      publicRead: true,
+    },
     tags: ["wiki", "page", "documentation"],
     aliases: [],
     docsUrl: "https://docs.gitlab.com/api/wikis/#get-a-wiki-page",

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { LogLevel } from "./log.js";
+import type { Tier } from "./catalog/types.js";
 import { HTTP_FLAGS, parseHttpSettings, type HttpSettings } from "./configHttp.js";
 import { instanceRoot } from "./gitlab/client.js";
 
@@ -50,6 +51,8 @@ export interface Config {
   readonly rateLimitRps: number;
   /** RES-14: how many requests may come at once before the rate applies. */
   readonly rateLimitBurst: number;
+  /** CAT-19: the instance tier the operator set (GITLAB_MCP_TIER); undefined detects it. */
+  readonly tier?: Tier;
   /** META-3: how the meta tools describe params in tools/list. */
   readonly metaParamSchema: "opaque" | "compact" | "full";
   /** Warnings to log once the logger exists (renamed variables, CFG-11). */
@@ -110,6 +113,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         "ignore-scopes": { type: "string" },
         "allow-quick-actions": { type: "string" },
         "meta-param-schema": { type: "string" },
+        tier: { type: "string" },
         "action-timeout": { type: "string" },
         "trusted-origins": { type: "string" },
         "max-response-bytes": { type: "string" },
@@ -157,6 +161,11 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   const metaParamSchema = ((values["meta-param-schema"] as string | undefined) ?? env(e, "GITLAB_MCP_META_PARAM_SCHEMA") ?? "opaque").toLowerCase();
   if (!["opaque", "compact", "full"].includes(metaParamSchema)) {
     throw new ConfigError(`GITLAB_MCP_META_PARAM_SCHEMA=${metaParamSchema} is not a schema mode: use opaque, compact or full`, 1);
+  }
+  const tierText = ((values.tier as string | undefined) ?? env(e, "GITLAB_MCP_TIER"))?.trim().toLowerCase();
+  const tier = tierText === undefined || tierText === "" ? undefined : tierText === "ce" ? "free" : tierText;
+  if (tier !== undefined && !["free", "premium", "ultimate"].includes(tier)) {
+    throw new ConfigError(`GITLAB_MCP_TIER=${tierText} is not a tier: use free (or ce), premium or ultimate, or leave it unset to detect it`, 1);
   }
   const timeoutText = (values["action-timeout"] as string | undefined) ?? env(e, "GITLAB_MCP_ACTION_TIMEOUT") ?? "65m";
   const actionTimeoutMs = timeoutText === "0" ? 0 : parseDuration(timeoutText);
@@ -211,6 +220,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       ignoreScopes: bool("ignore-scopes", "GITLAB_MCP_IGNORE_SCOPES"),
       allowQuickActions: bool("allow-quick-actions", "GITLAB_MCP_ALLOW_QUICK_ACTIONS"),
       metaParamSchema: metaParamSchema as Config["metaParamSchema"],
+      ...(tier ? { tier: tier as Tier } : {}),
       skipTlsVerify: bool("skip-tls-verify", "GITLAB_MCP_SKIP_TLS_VERIFY"),
       rateLimitRps,
       rateLimitBurst,
@@ -343,6 +353,7 @@ Environment:
   GITLAB_MCP_IGNORE_SCOPES         true skips narrowing the catalog to the token's scopes
   GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
   GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
+  GITLAB_MCP_TIER                  free (or ce), premium or ultimate; detected from GitLab when unset
   GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
   GITLAB_MCP_MAX_RESPONSE_BYTES    largest Markdown or JSON part of a result, 16KB to 4MB (default 64KB)
   GITLAB_MCP_RATE_LIMIT_RPS        requests a second per credential (HTTP, default 10) or process (stdio, default 0 = off)
@@ -374,7 +385,7 @@ Flags:
   --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
   --gitlab-url <url>               as GITLAB_URL; repeat it (HTTP) to publish several instances
   --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
-  --exclude-tools <list>, --meta-param-schema <mode>, --action-timeout <duration>, --max-response-bytes <size>
+  --exclude-tools <list>, --meta-param-schema <mode>, --tier <tier>, --action-timeout <duration>, --max-response-bytes <size>
   --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
   --max-http-clients <n>, --pool-idle-timeout <d>, --revalidate-interval <d>, --drain-delay <d>,
   --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>

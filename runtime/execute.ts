@@ -5,7 +5,9 @@ import { parseTemplate } from "url-template";
 import type { ActionRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
 import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
-import { errorText, GitLabHttpError, GitLabResponseError } from "./gitlab/errors.js";
+import { errorText, GitLabGraphqlError, GitLabHttpError, GitLabResponseError, granularErrorText } from "./gitlab/errors.js";
+import { isGranularRefusal, type FineGrained } from "./policy/credential.js";
+import { fineGrainedSentence, granularAdvice, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
@@ -36,6 +38,8 @@ export interface ExecContext {
   readonly signal?: AbortSignal;
   /** Sends a progress notification when the client asked for them (long reads and waits, RES-33). */
   readonly progress?: (message: string) => void;
+  /** Present in a session whose token is fine-grained (SAF-31): its grant, judged or not. */
+  readonly fineGrained?: FineGrained;
 }
 
 /** How the calling surface frames the call. */
@@ -53,6 +57,8 @@ export interface CallFrame {
   readonly previewName: string;
   /** Individual answers a preview as an isError result, since it is not the tool's declared output (IND-4). */
   readonly previewIsError: boolean;
+  /** What precedes a withheld sentence: `gitlab_execute_action: ` on the dynamic surface (SAF-42). */
+  readonly withheldPrefix?: string;
 }
 
 /** The wire text of a declined or cancelled confirmation (SAF-14). */
@@ -76,6 +82,9 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
   const params = prepared.params;
   const quick = ctx.allowQuickActions ? undefined : findQuickAction(action, params);
   if (quick) return refuse("quick_action", quickActionRefusal(frame.origin, quick));
+  // SAF-43: a write aimed at a project the grant does not name, before any preview or confirmation.
+  const aimedElsewhere = ctx.fineGrained ? targetMissing(action, ctx.fineGrained, params) : [];
+  if (aimedElsewhere.length > 0) return refuse("fine_grained", `${frame.withheldPrefix ?? ""}${fineGrainedSentence(action, { kind: "missing", needs: aimedElsewhere })}`);
   if (ctx.safeMode && action.classification !== "read") {
     ctx.log.info("call refused", { action: action.id, refusal_class: "safe_mode" });
     const preview = safeModePreview(frame.previewName, params);
@@ -96,6 +105,10 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);
     return outcome;
   } catch (e) {
+    if (ctx.fineGrained && isGranularRefusal(e)) {
+      ctx.log.info("GitLab refused the fine-grained token", { action: action.id, refusal_class: "fine_grained" });
+      return { kind: "error", text: `${granularErrorText(action.id, e as GitLabHttpError | GitLabGraphqlError)} ${granularAdvice(action, ctx.fineGrained)}`, contentKind: action.contentKind };
+    }
     if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) return notFound(action, format.notFound, params, ctx, { status: 404 });
     const text = errorText(action.id, e, action.classification !== "read");
     if (text.endsWith(": unexpected error")) ctx.log.error("unexpected error", { action: action.id, stack: e instanceof Error ? e.stack : String(e) });
@@ -194,14 +207,20 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   if (req.pagination === "cursor" && variables.first === undefined) variables.first = 20;
   const data = await ctx.client.graphql(req.document, variables, ctx.signal, action.classification === "read" ? "read" : "write");
   const result = req.result.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
+  // SAF-38: GitLab answers a fine-grained token's gaps over GraphQL with silence, so the answer says so.
+  const fg = ctx.fineGrained;
+  const parts = fg && partsNote(action, fg);
   if (action.output.kind === "list") {
     const conn = (result ?? {}) as { nodes?: unknown[]; pageInfo?: Record<string, unknown> };
-    return listOutcome(action, format, conn.nodes ?? [], cursorPage(conn.pageInfo), ctx, params);
+    const nodes = conn.nodes ?? [];
+    const notes = fg ? [...(nodes.length === 0 ? [NOTE_EMPTY_LIST] : []), ...(parts ? [parts] : [])] : [];
+    return listOutcome(action, format, nodes, cursorPage(conn.pageInfo), ctx, params, undefined, notes);
   }
   if (result === null || result === undefined) {
-    if (format.notFound) return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), steps(format.notFound.hints, ctx)) };
+    const notes = fg ? [NOTE_NULL] : [];
+    if (format.notFound) return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), [...steps(format.notFound.hints, ctx), ...notes]) };
   }
-  return objectOutcome(action, format, result, ctx);
+  return objectOutcome(action, format, result, ctx, undefined, parts ? [parts] : []);
 }
 
 function listOutcome(
@@ -212,11 +231,12 @@ function listOutcome(
   ctx: ExecContext,
   params: Record<string, unknown>,
   sourceBytes?: number,
+  notes: readonly string[] = [],
 ): Outcome {
   const p = format.present;
   const render: Render = (rows, truncation) => {
     const shown = items.slice(0, rows);
-    const written = table(p.title!, p.empty!, shown, p.columns!, page, steps(format.nextSteps, ctx), p.details, truncation && notice(truncation));
+    const written = table(p.title!, p.empty!, shown, p.columns!, page, [...steps(format.nextSteps, ctx), ...notes], p.details, truncation && notice(truncation));
     const structured: Record<string, unknown> = { next_steps: written.steps, [action.output.key!]: shown, pagination: page.pagination };
     if (truncation) structured.truncation = truncation;
     return { markdown: written.markdown, structured };
@@ -227,9 +247,9 @@ function listOutcome(
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 
-function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number): Outcome {
+function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number, notes: readonly string[] = []): Outcome {
   const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
-  const next = steps(format.nextSteps, ctx);
+  const next = [...steps(format.nextSteps, ctx), ...notes];
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.
   const render: ObjectRender = (o, truncation) => ({
     markdown: card(fillHeading(format.present.heading!, o), o, format.present.fields!, next, truncation && textNotice(truncation)),

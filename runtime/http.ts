@@ -13,7 +13,7 @@ import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
 import { GitLabClient, type GitLabApi } from "./gitlab/client.js";
 import { GitLabHttpError } from "./gitlab/errors.js";
-import { detectScopes } from "./policy/scopes.js";
+import { isGranularRefusal, learnCredential } from "./policy/credential.js";
 import { RateLimiter } from "./ratelimit.js";
 import { MemoryAuthBudget, type AuthBudget, type BudgetSettings } from "./http/authBudget.js";
 import { CredentialPool, tokenTail, type PoolEntry, type Verdict } from "./http/pool.js";
@@ -54,6 +54,11 @@ function hostName(header: string | undefined): string {
   return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d+$/, "");
 }
 
+/** SAF-41, wire text first. */
+export const GRANULAR_USER_REFUSED =
+  "GitLab accepted this token and refused it the permission to read its own user. Grant the fine-grained personal access token the User: Read permission, " +
+  "or use a classic token with the read_api scope (api to make changes).";
+
 /** HTTP-10: one GET /user; only GitLab's explicit 401 or 403 refuses, an outage admits. */
 async function verify(client: GitLabApi): Promise<Verdict> {
   try {
@@ -61,6 +66,7 @@ async function verify(client: GitLabApi): Promise<Verdict> {
     const user = answer.body as { id?: unknown; username?: unknown } | undefined;
     return typeof user?.id === "number" ? { user: { id: user.id, username: String(user.username) } } : "unknown";
   } catch (e) {
+    if (isGranularRefusal(e)) return "granular";
     return e instanceof GitLabHttpError && (e.status === 401 || e.status === 403) ? "rejected" : "unknown";
   }
 }
@@ -106,7 +112,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
       now: Date.now,
       client: (token, instance) => new GitLabClient(instance, token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config)),
       verify,
-      scopes: (client) => detectScopes(client, log),
+      credential: (client) => learnCredential(client, log, { tier: config.tier }),
       limiter: (key) =>
         config.rateLimitRps <= 0 ? undefined : store ? store.limiter(key, config.rateLimitRps, config.rateLimitBurst) : new RateLimiter(config.rateLimitRps, config.rateLimitBurst),
     },
@@ -118,7 +124,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
   const mcp = createMcpHandler(
     ({ era, authInfo }) => {
       const entry = authInfo!.extra!.entry as PoolEntry;
-      return createSession({ config, token: entry.token, instance: entry.instance, log, era, client: entry.client, scopes: entry.scopes, canElicit: false, limiter: entry.limiter });
+      return createSession({ config, token: entry.token, instance: entry.instance, log, era, client: entry.client, credential: entry.credential, canElicit: false, limiter: entry.limiter });
     },
     { legacy: "stateless", maxRequestBodySize: MAX_BODY_BYTES, onerror: (e) => log.debug("MCP request refused by the protocol layer", { error: e.message }) },
   );
@@ -269,6 +275,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
   };
   res.on("close", done);
   const admission = await door.pool.acquire(token, selection.instance);
+  if (admission.kind === "granular") {
+    // SAF-41: GitLab accepted the token, so this is no failed authentication: 403, not charged.
+    log.info("fine-grained credential cannot read its own user", { credential: tokenTail(token), address, instance: selection.instance });
+    jsonRpcError(res, 403, -40300, GRANULAR_USER_REFUSED);
+    return;
+  }
   if (admission.kind === "rejected") {
     await door.budget.refused(address, admission.key);
     log.info("credential refused by GitLab", { credential: tokenTail(token), address, instance: selection.instance });

@@ -6,7 +6,9 @@ import { actionCode, individualToolName, metaToolName, resolveAction } from "./c
 import type { ActionRecord } from "./catalog/types.js";
 import type { ToolSurface } from "./config.js";
 import type { Logger } from "./log.js";
-import { withheldSentence, type SessionView } from "./policy/view.js";
+import { refusalClass, withheldSentence, type SessionView } from "./policy/view.js";
+import { permissionWords } from "./policy/fineGrained.js";
+import { FINE_GRAINED_RELEASE } from "../generated/index.js";
 import type { Surface } from "./surfaces/types.js";
 import { exampleParams } from "./surfaces/types.js";
 
@@ -101,10 +103,21 @@ export async function detailDocument(surface: ToolSurface, view: SessionView, ur
     destructive,
     idempotent: action.idempotent,
     required_params: requiredParams(action),
-    // Fine-grained permissions are not recorded in the catalog yet: the list is empty, not "none needed".
-    fine_grained: { recorded: false, permissions: [] },
+    fine_grained: fineGrainedDoc(action),
     ...(reason
-      ? { withheld: { reason: reason === "admin_mode" ? "scope" : reason, message: `${surface === "dynamic" ? "gitlab_execute_action: " : ""}${withheldSentence(action.id, reason)}` } }
+      ? { withheld: { reason: refusalClass(reason), message: `${surface === "dynamic" ? "gitlab_execute_action: " : ""}${withheldSentence(action, reason, view.credential)}` } }
       : {}),
+  };
+}
+
+/** What a fine-grained token needs for an action, as recorded for GitLab's release (SAF-33). */
+function fineGrainedDoc(action: ActionRecord): Record<string, unknown> {
+  const fg = action.fineGrained;
+  if (fg.reach === "none") return { recorded: true, release: FINE_GRAINED_RELEASE, reachable: false, why: fg.why };
+  return {
+    recorded: true,
+    release: FINE_GRAINED_RELEASE,
+    reachable: true,
+    permissions: fg.needs.map((n) => ({ permission: n.permission, name: permissionWords(n.permission), boundaries: n.boundaries })),
   };
 }

@@ -38,8 +38,8 @@ import { INDIVIDUAL_INSTRUCTIONS, individualSurface } from "./surfaces/individua
 import { META_INSTRUCTIONS, metaSurface } from "./surfaces/meta.js";
 import type { Surface } from "./surfaces/types.js";
 import { CONFIRMATION_LIMIT_MS, Confirmations, NeedsConfirmation } from "./confirmation.js";
-import { detectScopes } from "./policy/scopes.js";
-import { buildView, type SessionView, type TokenScopes } from "./policy/view.js";
+import { learnCredential, relearned, type Credential } from "./policy/credential.js";
+import { buildView, type SessionView } from "./policy/view.js";
 import { CATALOG_URI, catalogDocument, catalogResource, detailDocument, detailTemplate } from "./resources.js";
 import { VERSION } from "./version.js";
 
@@ -63,8 +63,8 @@ export interface SessionOptions {
   readonly catalog?: Catalog;
   /** The era the serving entry chose for this instance (its factory context); legacy when absent. */
   readonly era?: Era;
-  /** The credential's scopes when the caller already knows them (HTTP caches them per token). */
-  readonly scopes?: Promise<TokenScopes>;
+  /** What is known of the credential when the caller already learned it (HTTP keeps it per pool entry). */
+  readonly credential?: Promise<Credential>;
   /**
    * Whether a 2025-era connection can carry a server-to-client request (stdio yes, stateless HTTP no,
    * SAF-17). The 2026-07-28 era needs no such channel: confirmation rides the call's own result.
@@ -95,15 +95,32 @@ export function createSession(options: SessionOptions): Server {
   const client = options.client ?? new GitLabClient(config.gitlabUrl, options.token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config));
   const policy = { readOnly: config.readOnly, excludeTools: config.excludeTools, ignoreScopes: config.ignoreScopes };
   const fallback = buildView(catalog, policy, {});
-  // initialize is answered at once and before any GitLab request (CFG-12, CMP-16): the scopes are read
-  // once the client has initialized, or at the first catalog method, whichever comes first.
+  // initialize is answered at once and before any GitLab request (CFG-12, CMP-16): the credential is
+  // read once the client has initialized, or at the first catalog method, whichever comes first.
   let current: { view: SessionView; surface: Surface } | undefined;
   let ready: Promise<unknown> | undefined;
+  const learn = () => (options.token ? learnCredential(client, log, { tier: config.tier }) : Promise.resolve<Credential>(config.tier ? { tier: config.tier } : {}));
+  const install = (credential: Credential) => {
+    const view = buildView(catalog, policy, credential);
+    current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) };
+  };
   const start = () =>
     (ready ??= Promise.race([
-      (options.scopes ?? (options.token ? detectScopes(client, log) : Promise.resolve({}))).then((s) => buildView(catalog, policy, s)),
+      (options.credential ?? learn()).then((c) => buildView(catalog, policy, c)),
       new Promise<SessionView>((resolve) => setTimeout(() => resolve(fallback), READINESS_LIMIT_MS).unref()),
-    ]).then((view) => (current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) })));
+    ]).then((view) => {
+      current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) };
+      // SAF-32, HTTP-13: a stdio session re-reads its credential at every revalidation too (HTTP does it
+      // per pool entry); a re-read that fails keeps what was learned before.
+      if (!options.credential && options.token && config.http.revalidateMs > 0) {
+        const timer = setInterval(() => {
+          const before = current!.view.credential;
+          void learn().then((next) => install(relearned(before, next)));
+        }, config.http.revalidateMs);
+        timer.unref();
+        server.onclose = () => clearInterval(timer);
+      }
+    }));
   const surfaceNow = async () => {
     if (!current) await start();
     const { view, surface } = current!;
@@ -169,6 +186,7 @@ export function createSession(options: SessionOptions): Server {
       embeddedResources: config.embeddedResources,
       maxResponseBytes: config.maxResponseBytes,
       routable: (id) => view.routable.byId.has(id),
+      ...(view.credential.fineGrained ? { fineGrained: view.credential.fineGrained } : {}),
       instanceUrl,
       // SAF-14 step 3: the answer this call came back with, or a question for the user when the client
       // can show one (a NeedsConfirmation the handler below turns into an input-required result).

@@ -6,6 +6,7 @@ import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
 import type { RawAction, RawCatalog, RawColumn, RawNextStep } from "./raw.js";
 import { inputSchema, listedOutputSchema, outputSchema } from "./schemas.js";
+import { definedPermissions, joinFineGrained, type FineGrainedData, type JoinReport, type PermissionWords } from "./fineGrained.js";
 
 /** One row of action-ids.tsv, the target catalog. */
 export interface TargetRow {
@@ -18,6 +19,15 @@ export interface TargetRow {
 /** Everything codegen writes is derived from this model. */
 export interface CatalogModel {
   readonly docsVersion: string;
+  /** The recorded fine-grained permission tables and what the join made of them (SAF-33). */
+  readonly fineGrained: {
+    readonly release: string;
+    readonly sources: FineGrainedData["sources"];
+    readonly permissions: Readonly<Record<string, PermissionWords>>;
+    readonly joined: number;
+    readonly unreachable: number;
+    readonly overridden: JoinReport["overridden"];
+  };
   readonly domains: readonly DomainRecord[];
   readonly actions: readonly ActionRecord[];
   readonly formatters: Readonly<Record<string, FormatterRecord>>;
@@ -41,8 +51,14 @@ export function parseTarget(tsv: string): TargetRow[] {
   });
 }
 
+/** GitLab's fine-grained permission tables and the GraphQL schema their GraphQL rows name. */
+export interface FineGrainedInput {
+  readonly data: FineGrainedData;
+  readonly schemaSdl: string;
+}
+
 /** Builds the model, or returns every problem found. */
-export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]): { model?: CatalogModel; problems: CatalogProblem[] } {
+export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], fineGrained: FineGrainedInput): { model?: CatalogModel; problems: CatalogProblem[] } {
   const { raw, locate } = loaded;
   const problems: CatalogProblem[] = [];
   const warnings: string[] = [];
@@ -124,6 +140,8 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
       scope: a.scope,
       adminMode: a.admin_mode ?? false,
       graphql: Boolean(graphql),
+      // Filled by the join below, once every action is known.
+      fineGrained: { reach: "none", why: "" },
       tags: a.tags ?? [],
       aliases: a.aliases ?? [],
       ...(a.lifecycle_aliases ? { lifecycleAliases: Object.entries(a.lifecycle_aliases).map(([alias, params]) => ({ alias, params })) } : {}),
@@ -166,8 +184,23 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[]):
     .map(([name, d]) => ({ name, title: d.title, description: d.description.trim() }));
   pathParamNames(actions, (id, message) => problems.push({ ...locate(["actions", id, "request"]), action: id, message }));
   const webLinks = webLinkRecords(raw, actions, (path, message) => problems.push({ ...locate(["web_links", ...path]), message }));
+  const overrides = Object.fromEntries(ids.filter((id) => raw.actions[id].fine_grained).map((id) => [id, raw.actions[id].fine_grained!]));
+  const join = joinFineGrained(actions, fineGrained.data, fineGrained.schemaSdl, overrides);
+  for (const p of join.problems) problems.push({ ...locate(["actions", p.action, ...(overrides[p.action] ? ["fine_grained"] : ["request"])]), action: p.action, message: p.message });
+  const joined = actions.map((a) => (join.records[a.id] ? { ...a, fineGrained: join.records[a.id] } : a));
   if (problems.length > 0) return { problems };
-  return { problems, model: { docsVersion: raw.gitlab.docs_version, domains, actions, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings, webLinks } };
+  const fg = {
+    release: fineGrained.data.release,
+    sources: fineGrained.data.sources,
+    permissions: definedPermissions(fineGrained.data),
+    joined: join.joined,
+    unreachable: join.unreachable,
+    overridden: join.overridden,
+  };
+  return {
+    problems,
+    model: { docsVersion: raw.gitlab.docs_version, fineGrained: fg, domains, actions: joined, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings, webLinks },
+  };
 }
 
 type Fail = (path: (string | number)[], message: string) => void;

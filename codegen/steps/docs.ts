@@ -60,6 +60,7 @@ function requestLine(a: ActionRecord): string {
 }
 
 function coverage(model: CatalogModel): string {
+  const fg = model.fineGrained;
   const implemented = new Set(model.actions.map((a) => a.id));
   const domains = [...new Set(model.target.map((t) => t.id.split(".")[0]))].sort();
   const rows = domains.map((d) => {
@@ -79,5 +80,13 @@ function coverage(model: CatalogModel): string {
     "| --- | --- | --- |",
     ...rows,
     "",
+    "## Fine-grained personal access tokens",
+    "",
+    `GitLab's fine-grained permission tables are recorded for GitLab ${fg.release} (codegen/inputs/fine-grained/: ` +
+      fg.sources.map((s) => `${s.file} from ${s.source} at ${s.commit.slice(0, 12)}`).join(", ") +
+      `). The join gives ${fg.joined} actions the permissions they need; ${fg.unreachable} are out of reach of any ` +
+      `fine-grained token at that release; ${fg.overridden.length} are set by the catalog instead of the join.`,
+    "",
+    ...(fg.overridden.length > 0 ? ["| Overridden action | Reason |", "| --- | --- |", ...fg.overridden.map((o) => `| \`${o.action}\` | ${o.reason} |`), ""] : []),
   ].join("\n");
 }

@@ -43,6 +43,15 @@ export function registryOutputs(model: CatalogModel): Output[] {
     },
     { path: "generated/index.ts", content: template("index.ts.hbs")({ banner: b, docsVersion: model.docsVersion }) },
     {
+      path: "generated/fine-grained.ts",
+      content: template("fine-grained.ts.hbs")({
+        banner: b,
+        release: model.fineGrained.release,
+        sources: json(model.fineGrained.sources),
+        permissions: json(model.fineGrained.permissions),
+      }),
+    },
+    {
       path: "generated/README.md",
       content:
         "# generated/\n\nDO NOT EDIT – run `npm run codegen`.\n\nEverything here is written by `codegen/` from `catalog.yaml` " +

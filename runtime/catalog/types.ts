@@ -13,6 +13,32 @@ export type ContentKind = "list" | "detail" | "mutate" | "assistant" | "image";
 /** GitLab subscription tiers, ordered free < premium < ultimate (CAT-18). */
 export type Tier = "free" | "premium" | "ultimate";
 
+/** Where a fine-grained token's permission is held: on a project, a group, the user or the instance. */
+export type Boundary = "project" | "group" | "user" | "instance";
+
+/** One permission an action needs from a fine-grained token, held at any one of these boundaries. */
+export interface FineGrainedNeed {
+  /** GitLab's permission name (`read_merge_request`). */
+  readonly permission: string;
+  readonly boundaries: readonly Boundary[];
+}
+
+/**
+ * What a fine-grained personal access token needs to reach an action, as GitLab's permission tables say
+ * for the recorded release (SAF-33): every permission of `needs`, or, with `none`, no fine-grained token
+ * reaches the action at all (`why` says so in a sentence).
+ */
+export type FineGrainedRecord =
+  | {
+      readonly reach: "granted";
+      readonly needs: readonly FineGrainedNeed[];
+      /** GitLab lets any fine-grained token read this route when its target is public (the table's public section). */
+      readonly publicRead?: true;
+      /** GraphQL: parts of the answer (dotted field paths) that need further permissions; GitLab leaves them empty without. */
+      readonly parts?: readonly { readonly path: string; readonly permissions: readonly string[] }[];
+    }
+  | { readonly reach: "none"; readonly why: string };
+
 /** Parameter types. `id` is GitLab's "integer or string" identifier (project ID or full path). */
 export type ParamType = "string" | "integer" | "number" | "boolean" | "id" | "array" | "object";
 
@@ -156,6 +182,8 @@ export interface ActionRecord {
   readonly scope: "read_api" | "api";
   readonly adminMode: boolean;
   readonly graphql: boolean;
+  /** What a fine-grained token needs to reach this action (codegen joins GitLab's permission tables). */
+  readonly fineGrained: FineGrainedRecord;
   readonly tags: readonly string[];
   readonly aliases: readonly string[];
   /** Aliases that run this action with some parameters fixed: issue.close is issue.update with state_event close (CAT-23). */

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { GitLabApi } from "../gitlab/client.js";
 import type { Limiter } from "../ratelimit.js";
-import type { TokenScopes } from "../policy/view.js";
+import { relearned, type Credential } from "../policy/credential.js";
 
 /** HTTP-13: even with revalidation off, an entry older than this is rebuilt on its next use. */
 export const MAX_ENTRY_AGE_MS = 3_600_000;
@@ -20,8 +20,15 @@ export const poolKey = (token: string, instance: string) => createHash("sha256")
 /** How a token is named in logs (ERR-20). */
 export const tokenTail = (token: string) => `…${token.slice(-4)}`;
 
-/** What GET /user said about a credential: its user, "rejected" (401/403), or "unknown" (GitLab could not say). */
-export type Verdict = { user: { id: number; username: string } } | "rejected" | "unknown";
+/**
+ * What GET /user said about a credential: its user, "rejected" (401/403), "granular" (a fine-grained
+ * token GitLab accepted but refused the permission to read its own user, SAF-41), or "unknown" (GitLab
+ * could not say).
+ */
+export type Verdict = { user: { id: number; username: string } } | "rejected" | "granular" | "unknown";
+
+/** SAF-41: how long a fine-grained token refused its own user is answered without asking GitLab again. */
+export const GRANULAR_REFUSAL_MS = 5 * 60_000;
 
 /** What the pool needs from the outside world: injected, so tests run on a fake clock and fake GitLab. */
 export interface PoolDeps {
@@ -30,8 +37,8 @@ export interface PoolDeps {
   client(token: string, instance: string): GitLabApi;
   /** HTTP-10: one GET /user, 5 s, no retry. */
   verify(client: GitLabApi): Promise<Verdict>;
-  /** SAF-25: the credential's scopes; never rejects. */
-  scopes(client: GitLabApi): Promise<TokenScopes>;
+  /** SAF-25, SAF-32, CAT-19: what the credential may do and the instance tier; never rejects. */
+  credential(client: GitLabApi): Promise<Credential>;
   /** RES-14: the buckets of an entry, or undefined when the limiter is off. */
   limiter(key: string): Limiter | undefined;
 }
@@ -50,7 +57,7 @@ export interface PoolEntry {
   readonly instance: string;
   readonly token: string;
   readonly client: GitLabApi;
-  scopes: Promise<TokenScopes>;
+  credential: Promise<Credential>;
   user?: { id: number; username: string };
   readonly limiter?: Limiter;
   readonly createdAt: number;
@@ -61,13 +68,15 @@ export interface PoolEntry {
 }
 
 /** What acquire() answers. */
-export type Admission = { kind: "admitted"; entry: PoolEntry; fresh: boolean } | { kind: "rejected"; key: string };
+export type Admission = { kind: "admitted"; entry: PoolEntry; fresh: boolean } | { kind: "rejected"; key: string } | { kind: "granular"; key: string };
 
 /** Least recently used first: a Map keeps insertion order, and every use re-inserts the entry. */
 export class CredentialPool {
   private readonly entries = new Map<string, PoolEntry>();
   /** Admissions in progress, so concurrent first requests of one credential verify it once. */
   private readonly pending = new Map<string, Promise<Admission>>();
+  /** SAF-41: credentials refused their own user for want of a fine-grained permission, until when. */
+  private readonly granular = new Map<string, number>();
 
   constructor(
     private readonly settings: PoolSettings,
@@ -103,6 +112,9 @@ export class CredentialPool {
   private async resolve(key: string, token: string, instance: string): Promise<Admission> {
     const now = this.deps.now();
     this.reclaimIdle(now);
+    const until = this.granular.get(key);
+    if (until !== undefined && now < until) return { kind: "granular", key };
+    if (until !== undefined) this.granular.delete(key);
     let entry = this.entries.get(key);
     if (entry && this.settings.revalidateMs === 0 && now - entry.createdAt >= MAX_ENTRY_AGE_MS) {
       this.entries.delete(key);
@@ -111,16 +123,17 @@ export class CredentialPool {
     if (entry && this.settings.revalidateMs > 0 && now - entry.validatedAt >= this.settings.revalidateMs) {
       // HTTP-13: user and scopes are read again; a revoked token loses its entry and this request is refused.
       const verdict = await this.deps.verify(entry.client);
-      if (verdict === "rejected") {
+      if (verdict === "rejected" || verdict === "granular") {
         this.entries.delete(key);
-        return { kind: "rejected", key };
+        if (verdict === "granular") this.granular.set(key, this.deps.now() + GRANULAR_REFUSAL_MS);
+        return verdict === "granular" ? { kind: "granular", key } : { kind: "rejected", key };
       }
       if (verdict !== "unknown") {
         entry.user = verdict.user;
-        // Scopes that cannot be read now keep the ones learned before: a GitLab hiccup at revalidation
-        // must not widen a read_api token's catalog (SAF-29 applies only when nothing was ever learned).
-        const previous = entry.scopes;
-        entry.scopes = this.deps.scopes(entry.client).then((s) => (s.scopes === undefined ? previous : s));
+        // What cannot be read now keeps what was learned before: a GitLab hiccup at revalidation must
+        // not widen a read_api token's catalog nor forget a judged grant (SAF-29, SAF-32).
+        const previous = entry.credential;
+        entry.credential = Promise.all([previous, this.deps.credential(entry.client)]).then(([before, next]) => relearned(before, next));
       }
       entry.validatedAt = this.deps.now();
     }
@@ -130,6 +143,8 @@ export class CredentialPool {
     }
     const client = this.deps.client(token, instance);
     const verdict = await this.deps.verify(client);
+    if (verdict === "granular") this.granular.set(key, this.deps.now() + GRANULAR_REFUSAL_MS);
+    if (verdict === "granular") return { kind: "granular", key };
     if (verdict === "rejected") return { kind: "rejected", key };
     const at = this.deps.now();
     entry = {
@@ -137,8 +152,8 @@ export class CredentialPool {
       instance,
       token,
       client,
-      // Read once per credential, from its admission on; every session of the credential shares them.
-      scopes: this.deps.scopes(client),
+      // Read once per credential, from its admission on; every session of the credential shares it.
+      credential: this.deps.credential(client),
       ...(verdict !== "unknown" ? { user: verdict.user } : {}),
       limiter: this.deps.limiter(key),
       createdAt: at,

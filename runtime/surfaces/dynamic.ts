@@ -112,6 +112,7 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
     origin: `${EXEC}/${action.id}`,
     openAliases: true,
     confirm: args.confirm === true || innerConfirm,
+    withheldPrefix: `${EXEC}: `,
     destructiveRefusal: `${EXEC}: action "${action.id}" is destructive. Re-send with confirm=true only after the user explicitly approves this operation.`,
     mayElicit: false,
     previewName: action.id,

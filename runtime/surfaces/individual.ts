@@ -37,10 +37,11 @@ export function individualSurface(view: SessionView): Surface {
     tools,
     instructions: INDIVIDUAL_INSTRUCTIONS,
     call(name, args, ctx) {
-      const action = catalog.byToolName.get(name);
+      // A read the grant may reach through a public project runs though it is not listed (SAF-34).
+      const hidden = view.full.byToolName.get(name);
+      const action = catalog.byToolName.get(name) ?? (hidden && view.unlisted.has(hidden.id) ? hidden : undefined);
       if (!action) {
         // The derived name of a withheld action gets the withheld sentence, not unknown tool (IND-3).
-        const hidden = view.full.byToolName.get(name);
         const withheld = hidden && withheldOutcome(view, hidden, "", ctx);
         return withheld ? Promise.resolve(withheld) : undefined;
       }

@@ -98,10 +98,11 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
   // A lifecycle alias of this domain (gitlab_issue with action close) runs its action with the fixed params.
   const lifecycle = list.find((a) => a.action === verb) ? undefined : view.routable.lifecycle.get(`${tool.slice("gitlab_".length)}.${verb}`);
   const preset = lifecycle && { alias: `${tool.slice("gitlab_".length)}.${verb}`, params: lifecycle.params };
-  const action = lifecycle?.action ?? list.find((a) => a.action === verb || a.id === verb);
+  const hidden = view.full.byId.get(`${tool.slice("gitlab_".length)}.${verb}`);
+  // A read the grant may reach through a public project runs though it is not listed (SAF-34).
+  const action = lifecycle?.action ?? list.find((a) => a.action === verb || a.id === verb) ?? (hidden && view.unlisted.has(hidden.id) ? hidden : undefined);
   if (!action) {
     // An action of this domain that the session may not route is withheld, not unknown (SAF-5).
-    const hidden = view.full.byId.get(`${tool.slice("gitlab_".length)}.${verb}`);
     return (hidden && withheldOutcome(view, hidden, "", ctx)) || refusal(`${tool}: unknown action "${args.action}". Valid actions: ${valid}`);
   }
   const origin = `${tool}/${action.action}`;

@@ -2,7 +2,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { ActionRecord } from "../catalog/types.js";
 import type { SessionView } from "../policy/view.js";
-import { withheldSentence } from "../policy/view.js";
+import { refusalClass, withheldSentence } from "../policy/view.js";
 import type { ExecContext } from "../execute.js";
 import type { Outcome } from "../result.js";
 
@@ -25,10 +25,10 @@ export type SurfaceFactory = (view: SessionView, metaParamSchema: MetaParamSchem
 
 /** The withheld answer for an action of the catalog this session may not route (SAF-42), or undefined. */
 export function withheldOutcome(view: SessionView, action: ActionRecord, prefix: string, ctx: ExecContext): Outcome | undefined {
-  const reason = view.withheld.get(action.id);
-  if (!reason) return undefined;
-  ctx.log.info("call refused", { action: action.id, refusal_class: reason === "admin_mode" ? "scope" : reason });
-  return { kind: "refusal", text: `${prefix}${withheldSentence(action.id, reason)}` };
+  const w = view.withheld.get(action.id);
+  if (!w) return undefined;
+  ctx.log.info("call refused", { action: action.id, refusal_class: refusalClass(w) });
+  return { kind: "refusal", text: `${prefix}${withheldSentence(action, w, view.credential)}` };
 }
 
 /** MCP tool hints of one action, from its classification only (CAT-9). */

@@ -7,10 +7,12 @@ import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { CatalogError, loadCatalog, type CatalogProblem } from "../../codegen/lib/load.js";
 import { buildModel, parseTarget, templateVars } from "../../codegen/lib/model.js";
+import { loadFineGrained } from "../../codegen/lib/fineGrained.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const SCHEMA = join(root, "codegen/catalog.schema.json");
 const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
+const fineGrained = { data: loadFineGrained(root), schemaSdl: readFileSync(join(root, "codegen/inputs/gitlab-schema.graphql"), "utf8") };
 /** The committed catalog, file by file: the root and every domain file, by path relative to the root's folder. */
 const base = new Map<string, string>([["catalog.yaml", readFileSync(join(root, "catalog.yaml"), "utf8")]]);
 // Domain files may sit in subfolders (catalog/repository/diffs.yaml): every .yaml below catalog/.
@@ -31,7 +33,7 @@ function problems(files: Map<string, string>): string[] {
   const format = (p: CatalogProblem) => `${p.file ?? "catalog.yaml"}:${p.line}:${p.col} [${p.action ?? ""}] ${p.message}`;
   try {
     const loaded = loadCatalog(join(dir, "catalog.yaml"), SCHEMA);
-    return buildModel(loaded, target).problems.map(format);
+    return buildModel(loaded, target, fineGrained).problems.map(format);
   } catch (e) {
     if (e instanceof CatalogError) return e.problems.map(format);
     throw e;

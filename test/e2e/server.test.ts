@@ -112,7 +112,10 @@ describe("stdio and credential hygiene (CFG-13, ERR-20)", () => {
     const lines = out.trim().split("\n");
     for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, "2.0");
     assert.match(lines[0], /"instructions"/);
-    assert.deepEqual(sim.log.map((r) => r.rawPath), ["/api/v4/personal_access_tokens/self"], "then the token's scopes are read");
+    // Then the token and the instance tier are read (SAF-25, CAT-19), and nothing else.
+    const paths = sim.log.map((r) => r.rawPath);
+    assert.ok(paths.includes("/api/v4/personal_access_tokens/self"), "the token's scopes are read");
+    assert.deepEqual(paths.filter((p) => !["/api/v4/personal_access_tokens/self", "/api/v4/license", "/api/v4/namespaces"].includes(p)), []);
   });
 
   it("the token never appears in a result or a log line, even when GitLab echoes it", async () => {

@@ -19,7 +19,7 @@ export interface HttpServer {
 
 /** Spawns `gitlab-mcp-server --http` on 127.0.0.1:0 with exactly this environment (plus PATH). */
 export async function startHttp(env: Record<string, string>, args: string[] = []): Promise<HttpServer> {
-  const child = spawn(process.execPath, [CLI, "--http", "--http-addr", "127.0.0.1:0", ...args], { env: { PATH: process.env.PATH ?? "", ...env } });
+  const child = spawn(process.execPath, [CLI, "--http", "--http-addr", "127.0.0.1:0", ...args], { env: { PATH: process.env.PATH ?? "", GITLAB_MCP_TIER: "ultimate", ...env } });
   let err = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const address = await new Promise<string>((resolve, reject) => {

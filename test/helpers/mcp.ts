@@ -34,6 +34,8 @@ export async function connect(options: {
     GITLAB_URL: options.sim?.url ?? "http://127.0.0.1:9",
     GITLAB_TOKEN: SIM_TOKEN,
     GITLAB_MCP_TOOL_SURFACE: options.surface ?? "dynamic",
+    // The whole catalog unless a test detects the tier (GITLAB_MCP_TIER "" detects it, CAT-19).
+    GITLAB_MCP_TIER: "ultimate",
     ...options.env,
   };
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, ...(options.args ?? [])], env, stderr: "pipe" });

@@ -25,7 +25,7 @@ function world(settings: Partial<PoolSettings> = {}) {
         calls.push(`user ${token}`);
         return accepted.get(token) ?? "rejected";
       },
-      scopes: async (client) => {
+      credential: async (client: GitLabApi) => {
         calls.push(`scopes ${(client as unknown as { token: string }).token}`);
         return { scopes: ["api"] };
       },
@@ -90,12 +90,12 @@ it("revalidates after the interval: scopes are read again, and a revoked token l
 it("a revalidation GitLab cannot answer keeps the entry and the scopes learned before", async () => {
   const { pool, clock, accepted, calls } = world();
   const first = await pool.acquire("tok-a", URL_A);
-  const learned = first.kind === "admitted" ? await first.entry.scopes : assert.fail();
+  const learned = first.kind === "admitted" ? await first.entry.credential : assert.fail();
   accepted.set("tok-a", "unknown");
   clock.now += 900_000;
   const again = await pool.acquire("tok-a", URL_A);
   assert.ok(again.kind === "admitted" && !again.fresh);
-  assert.deepEqual(await again.entry.scopes, learned);
+  assert.deepEqual(await again.entry.credential, learned);
   assert.deepEqual(calls, ["user tok-a", "scopes tok-a", "user tok-a"], "scopes are not read during the outage");
 });
 
