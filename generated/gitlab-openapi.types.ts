@@ -3922,6 +3922,9 @@ export interface components {
       confidential?: boolean | null;
       discussion_locked?: boolean | null;
       severity?: string | null;
+      weight?: number | null;
+      epic?: Record<string, never> | null;
+      health_status?: string | null;
       references?: components["schemas"]["References"] | null;
       /** Format: uri */
       web_url?: string | null;

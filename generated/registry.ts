@@ -3384,6 +3384,20 @@ export const actions: readonly ActionRecord[] = [
       kind: "object",
       type: "Issue",
     },
+    tieredOutput: [
+      {
+        path: ["properties", "weight"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "epic"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "health_status"],
+        tier: "ultimate",
+      },
+    ],
   },
   {
     id: "issue.get",
@@ -3443,6 +3457,20 @@ export const actions: readonly ActionRecord[] = [
       kind: "object",
       type: "Issue",
     },
+    tieredOutput: [
+      {
+        path: ["properties", "weight"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "epic"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "health_status"],
+        tier: "ultimate",
+      },
+    ],
   },
   {
     id: "issue.mrs_related",
@@ -3769,6 +3797,20 @@ export const actions: readonly ActionRecord[] = [
       kind: "object",
       type: "Issue",
     },
+    tieredOutput: [
+      {
+        path: ["properties", "weight"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "epic"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "health_status"],
+        tier: "ultimate",
+      },
+    ],
   },
   {
     id: "job.artifacts",
@@ -8187,6 +8229,20 @@ export const actions: readonly ActionRecord[] = [
       type: "Issue",
       key: "issues",
     },
+    tieredOutput: [
+      {
+        path: ["properties", "issues", "items", "properties", "weight"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "issues", "items", "properties", "epic"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "issues", "items", "properties", "health_status"],
+        tier: "ultimate",
+      },
+    ],
   },
   {
     id: "merge_request.list",
@@ -8962,6 +9018,20 @@ export const actions: readonly ActionRecord[] = [
       type: "Issue",
       key: "issues",
     },
+    tieredOutput: [
+      {
+        path: ["properties", "issues", "items", "properties", "weight"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "issues", "items", "properties", "epic"],
+        tier: "premium",
+      },
+      {
+        path: ["properties", "issues", "items", "properties", "health_status"],
+        tier: "ultimate",
+      },
+    ],
   },
   {
     id: "merge_request.reviewers",

@@ -2,7 +2,7 @@
 // the exact call shape for the active surface, on every surface.
 import { ResourceNotFoundError, type Resource, type ResourceTemplateType } from "@modelcontextprotocol/server";
 import { inputSchemas } from "../generated/index.js";
-import { actionCode, individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
+import { actionCode, outputSchemaForTier, individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
 import type { ActionRecord } from "./catalog/types.js";
 import type { ToolSurface } from "./config.js";
 import type { Logger } from "./log.js";
@@ -98,7 +98,7 @@ export async function detailDocument(surface: ToolSurface, view: SessionView, ur
     surface,
     call,
     input_schema: inputSchemas[action.id],
-    output_schema: (await actionCode(action, log)).outputSchema,
+    output_schema: outputSchemaForTier(action, (await actionCode(action, log)).outputSchema, view.credential.tier),
     read_only: action.classification === "read",
     destructive,
     idempotent: action.idempotent,

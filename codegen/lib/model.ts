@@ -162,6 +162,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       params: params.map((p) => p.record),
       requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
       output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
+      ...tiered(raw, a),
     });
     formatters[id] = {
       present: {
@@ -201,6 +202,17 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
     problems,
     model: { docsVersion: raw.gitlab.docs_version, fineGrained: fg, domains, actions: joined, formatters, inputSchemas, outputSchemas, listedOutputSchemas, target, warnings, webLinks },
   };
+}
+
+/** CAT-20: the output fields a higher tier fills, as paths into the output schema (top-level fields of the type). */
+function tiered(raw: RawCatalog, a: RawAction): Pick<ActionRecord, "tieredOutput"> {
+  const type = a.output.object ?? a.output.list;
+  const fields = type ? (raw.types[type]?.fields ?? {}) : {};
+  const prefix = a.output.list ? ["properties", a.output.key!, "items", "properties"] : ["properties"];
+  const paths = Object.entries(fields)
+    .filter(([, f]) => f.tier)
+    .map(([name, f]) => ({ path: [...prefix, name], tier: f.tier! }));
+  return paths.length > 0 ? { tieredOutput: paths } : {};
 }
 
 type Fail = (path: (string | number)[], message: string) => void;

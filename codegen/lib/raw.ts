@@ -30,6 +30,8 @@ export interface RawField {
   format?: "date-time" | "date" | "uri";
   description?: string;
   guaranteed?: boolean;
+  /** Only this tier or a higher one fills the field (CAT-20). */
+  tier?: "premium" | "ultimate";
 }
 
 export interface RawColumn {

@@ -595,6 +595,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       severity: {
         type: ["string", "null"],
       },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
       references: {
         type: ["object", "null"],
         description: "The short, relative and full references of an issue or merge request.",
@@ -843,6 +856,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       severity: {
         type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
       },
       references: {
         type: ["object", "null"],
@@ -1713,6 +1739,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       severity: {
         type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
       },
       references: {
         type: ["object", "null"],

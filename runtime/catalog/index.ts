@@ -2,7 +2,7 @@
 // never by splitting the string, because domains contain underscores (CAT-28).
 import { actions, domainCode, domains } from "../../generated/index.js";
 import type { Logger } from "../log.js";
-import type { ActionCode, ActionRecord, DomainCode, DomainRecord } from "./types.js";
+import type { ActionCode, ActionRecord, DomainCode, DomainRecord, JsonSchema, Tier } from "./types.js";
 
 /** Read-only views of the catalog. */
 export interface Catalog {
@@ -78,4 +78,17 @@ export function resolveAction(
   const claimed = c.aliases.get(key);
   if (claimed && claimed.length > 1) return { ambiguous: claimed };
   return { action: claimed?.[0] };
+}
+
+/** CAT-20: an action's output schema as a session on `tier` is served it, without fields only a higher tier fills. */
+export function outputSchemaForTier(action: ActionRecord, schema: JsonSchema, tier: Tier | undefined): JsonSchema {
+  const rank = { free: 0, premium: 1, ultimate: 2 } as const;
+  const cut = (action.tieredOutput ?? []).filter((f) => tier !== undefined && rank[f.tier] > rank[tier]);
+  if (cut.length === 0) return schema;
+  const copy = structuredClone(schema) as Record<string, unknown>;
+  for (const { path } of cut) {
+    const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((o, k) => o?.[k] as Record<string, unknown> | undefined, copy);
+    if (parent) delete parent[path[path.length - 1]];
+  }
+  return copy;
 }

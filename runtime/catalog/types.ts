@@ -195,6 +195,11 @@ export interface ActionRecord {
   readonly params: readonly ParamRecord[];
   readonly requiredParams: readonly string[];
   readonly output: OutputRecord;
+  /**
+   * CAT-20: output fields only a higher tier fills, as paths into the action's output schema
+   * (`["properties", "weight"]`); a session on a lower tier is served the schema without them.
+   */
+  readonly tieredOutput?: readonly { readonly path: readonly string[]; readonly tier: Tier }[];
 }
 
 /** How an action's result is written: generated into generated/domains/<domain>.ts, interpreted by the writer. */

@@ -2,7 +2,8 @@
 // it without touching GitLab; gitlab_execute_action runs an action by canonical ID through executeAction.
 import type { Tool } from "@modelcontextprotocol/server";
 import { envelopeOutputSchema, inputSchemas } from "../../generated/index.js";
-import { actionCode, resolveAction, type Catalog } from "../catalog/index.js";
+import { actionCode, outputSchemaForTier, resolveAction, type Catalog } from "../catalog/index.js";
+import type { Tier } from "../catalog/types.js";
 import type { Logger } from "../log.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
@@ -69,7 +70,7 @@ export function dynamicSurface(view: SessionView): Surface {
     tools,
     instructions: DYNAMIC_INSTRUCTIONS,
     call(name, args, ctx) {
-      if (name === FIND) return find(catalog, args, ctx.log);
+      if (name === FIND) return find(catalog, args, ctx.log, view.credential.tier);
       if (name === EXEC) return execute(view, args, ctx);
       return undefined;
     },
@@ -134,7 +135,7 @@ export function suggestActions(catalog: Catalog, name: string): string[] {
   return [...new Set([...byDistance, ...byFinder])].slice(0, 5);
 }
 
-async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger): Promise<Outcome> {
+async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger, tier?: Tier): Promise<Outcome> {
   const unknown = Object.keys(args).filter((k) => !["query", "limit", "explain"].includes(k));
   if (unknown.length > 0) return refusal(`${FIND}: invalid params. Unknown params: ${unknown.join(", ")}. Valid params: explain, limit, query.`);
   const query = typeof args.query === "string" ? args.query : "";
@@ -169,7 +170,7 @@ async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger
       low_confidence: low,
       ambiguous_with: terms.flatMap((t) => (catalog.aliases.get(t)?.length ?? 0) > 1 ? catalog.aliases.get(t)!.map((x) => x.id).filter((id) => id !== a.id) : []),
       input_schema: inputSchemas[a.id],
-      output_schema: outputSchema,
+      output_schema: outputSchemaForTier(a, outputSchema, tier),
       example: { tool: EXEC, arguments: { action: a.id, params: exampleParams(a), ...(a.classification === "destructive" ? { confirm: true } : {}) } },
       ...(args.explain === true
         ? {
