@@ -112,5 +112,5 @@ export function granularAdvice(action: ActionRecord, fg: FineGrained | undefined
   const scope = action.classification === "read" ? "read_api" : "api";
   const needs = action.fineGrained.reach === "granted" && action.fineGrained.needs.length > 0 ? ` GitLab ${FINE_GRAINED_RELEASE} lists ${needsText(action.fineGrained.needs)} for this action.` : "";
   const unjudged = fg?.phase === "unjudged" ? ` This server did not judge the grant: ${fg.reason}.` : "";
-  return `GitLab refused this fine-grained personal access token.${needs}${unjudged} Grant the permission to the token, or use a classic token with the ${scope} scope where the group allows classic tokens. ${DO_NOT_REPORT}`;
+  return `${needs}${unjudged} Grant the permission to the token, or use a classic token with the ${scope} scope where the group allows classic tokens. ${DO_NOT_REPORT}`.trim();
 }
