@@ -1,9 +1,13 @@
 // Fine-grained personal access tokens, licenses and namespace plans (fineGrained.ts, restTiers.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { buildSchema, execute, parse } from "graphql";
 import { GitLabSimulator } from "./simulator.js";
 import { seedDemo } from "./demoData.js";
-import { call } from "./testSupport.js";
+import { parseTables } from "./fineGrained.js";
+import { granularFieldResolver, GranularGraphql } from "./graphqlFineGrained.js";
+import { SimState } from "./state.js";
+import { call, graphql } from "./testSupport.js";
 
 // A small table in GitLab's published shape (rows as in doc/auth/tokens/fine_grained_access_tokens_rest.md).
 const REST = [
@@ -253,5 +257,102 @@ describe("licenses and namespace plans", () => {
     } finally {
       await sim.close();
     }
+  });
+});
+
+describe("fine-grained personal access tokens (GraphQL)", () => {
+  let sim: GitLabSimulator;
+  const QUERY = `{
+    project(fullPath: "group/project") {
+      fullPath
+      branchRules(first: 3) { nodes { name } edges { node { name } } }
+    }
+    ciCatalogResources(first: 5) { count nodes { fullPath } }
+  }`;
+  before(async () => {
+    sim = await GitLabSimulator.start({
+      fineGrainedTables: { rest: REST, graphql: GRAPHQL },
+      tokens: {
+        "glpat-simulator-token": { scopes: ["api"] },
+        "glpat-fg": { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 42, permissions: ["read_project", "read_branch_rule"] }] },
+        "glpat-project-only": { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 42, permissions: ["read_project"] }] },
+        "glpat-none": { scopes: ["granular"], granular: [] },
+      },
+    });
+    seedDemo(sim);
+    sim.addProtectedBranch(42, { name: "release/*" });
+  });
+  after(() => sim.close());
+
+  it("serves what the grant holds; undeclared types (the catalog) are left out with no error", async () => {
+    const r = await graphql(sim, QUERY, {}, "glpat-fg");
+    assert.equal(r.status, 200);
+    assert.equal(r.body.errors, undefined);
+    assert.equal(r.body.data.project.fullPath, "group/project");
+    assert.ok(r.body.data.project.branchRules.nodes.length > 0);
+    assert.equal(r.body.data.project.branchRules.edges.length, r.body.data.project.branchRules.nodes.length);
+    assert.deepEqual(r.body.data.ciCatalogResources.nodes, []);
+  });
+
+  it("leaves refused items out of lists with no error", async () => {
+    const r = await graphql(sim, QUERY, {}, "glpat-project-only");
+    assert.equal(r.body.errors, undefined);
+    assert.deepEqual(r.body.data.project.branchRules.nodes, []);
+    assert.deepEqual(r.body.data.project.branchRules.edges, []);
+  });
+
+  it("resolves a refused object to null with no error", async () => {
+    const r = await graphql(sim, QUERY, {}, "glpat-none");
+    assert.equal(r.status, 200);
+    assert.equal(r.body.errors, undefined);
+    assert.equal(r.body.data.project, null);
+  });
+
+  it("classic tokens see everything", async () => {
+    const r = await graphql(sim, QUERY);
+    assert.equal(r.body.data.ciCatalogResources.nodes.length, 3);
+  });
+});
+
+describe("fine-grained mutations (any schema with a Mutation type)", () => {
+  const schema = buildSchema(`
+    type Query { ok: Boolean }
+    type Branch { name: String }
+    type CreateBranchPayload { branch: Branch errors: [String!]! }
+    type Mutation { createBranch(projectPath: ID!, name: String!): CreateBranchPayload, deleteThing(id: ID!): Boolean }
+  `);
+  const tables = parseTables("", "Source Code\tBranch\tCreate\tProject\tMutation\tcreateBranch\t", "test");
+  const state = new SimState();
+  state.addToken("t", { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 1, permissions: ["read_branch"] }] });
+  state.addProject({ id: 1, path_with_namespace: "acme/app" });
+  const token = state.tokens.get("t");
+  const run = (source: string) => {
+    const judge = new GranularGraphql({ state, tables, token: token!, user: state.ensureUser(1) });
+    return execute({
+      schema,
+      document: parse(source),
+      rootValue: { createBranch: () => ({ branch: { name: "x" }, errors: [] }), deleteThing: () => true },
+      fieldResolver: granularFieldResolver(() => judge),
+    }) as { data: Record<string, unknown>; errors?: { message: string; path?: unknown[] }[] };
+  };
+
+  it("answers null and the refusal sentence in errors[]", () => {
+    const r = run(`mutation { createBranch(projectPath: "acme/app", name: "x") { branch { name } } }`);
+    assert.equal(r.data.createBranch, null);
+    assert.equal(r.errors?.[0].message, "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Branch: Create].");
+    assert.deepEqual(r.errors?.[0].path, ["createBranch"]);
+  });
+
+  it("a mutation with no row gets GitLab's resource access error", () => {
+    const r = run(`mutation { deleteThing(id: "1") }`);
+    assert.equal(r.data.deleteThing, null);
+    assert.equal(r.errors?.[0].message, "The resource that you are attempting to access does not exist or you don't have permission to perform this action");
+  });
+
+  it("passes a granted mutation", () => {
+    token!.granular = [{ access: "selected_memberships", project_id: 1, permissions: ["create_branch"] }];
+    const r = run(`mutation { createBranch(projectPath: "acme/app", name: "x") { branch { name } } }`);
+    assert.equal(r.errors, undefined);
+    assert.deepEqual(JSON.parse(JSON.stringify(r.data.createBranch)), { branch: { name: "x" } });
   });
 });
