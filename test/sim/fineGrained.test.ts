@@ -27,6 +27,10 @@ const REST = [
   "System Access\tUser\tRead\tUser\tGET\t/user\t",
   "Subscription and Licensing\tLicense\tRead\tInstance\tGET\t/license\t",
   "Groups\tNamespace\tRead\tUser\tGET\t/namespaces\t",
+  "section\tmethod\tpath\tpermissions\treason",
+  "always\tGET\t/projects/:id/repository/tags/:tag_name\t\t",
+  "public\tGET\t/projects/:id/repository/branches\tBranch: Read\t",
+  "unavailable\t*\t/*path\t\tCatch-all fallback",
 ].join("\n");
 const GRAPHQL = [
   "category\tresource\taction\tboundary\tkind\tname\talso",
@@ -68,7 +72,11 @@ describe("fine-grained personal access tokens (REST)", () => {
   });
 
   it("refuses a permission the grant lacks with GitLab's body, byte for byte", async () => {
-    const r = await call(sim, "/projects/42/repository/branches", { method: "POST", token: "glpat-fg", json: { branch: "x", ref: "main" } });
+    const r = await call(sim, "/projects/42/repository/branches", {
+      method: "POST",
+      token: "glpat-fg",
+      json: { branch: "x", ref: "main" },
+    });
     assert.equal(r.status, 403);
     assert.equal(
       r.text,
@@ -80,13 +88,19 @@ describe("fine-grained personal access tokens (REST)", () => {
   it("names every missing permission, also-permissions included, sorted", async () => {
     const r = await call(sim, "/projects/42/merge_requests/1/pipelines", { token: "glpat-fg" });
     assert.equal(r.status, 403);
-    assert.equal(r.body.error_description, "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Merge Request: Read, Pipeline: Read].");
+    assert.equal(
+      r.body.error_description,
+      "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Merge Request: Read, Pipeline: Read].",
+    );
   });
 
   it("answers a route with no row with the not-supported sentence", async () => {
     const r = await call(sim, "/projects/42/repository/commits", { token: "glpat-fg" });
     assert.equal(r.status, 403);
-    assert.deepEqual(r.body, { error: "insufficient_granular_scope", error_description: "Access denied: This operation doesn't support fine-grained personal access tokens." });
+    assert.deepEqual(r.body, {
+      error: "insufficient_granular_scope",
+      error_description: "Access denied: This operation doesn't support fine-grained personal access tokens.",
+    });
   });
 
   it("refuses /user, /version and /personal_access_tokens/self to a token without them", async () => {
@@ -97,7 +111,10 @@ describe("fine-grained personal access tokens (REST)", () => {
     ]) {
       const r = await call(sim, path, { token: "glpat-bare" });
       assert.equal(r.status, 403, path);
-      assert.equal(r.body.error_description, `Access denied: This operation requires a fine-grained personal access token with the following ${want}.`);
+      assert.equal(
+        r.body.error_description,
+        `Access denied: This operation requires a fine-grained personal access token with the following ${want}.`,
+      );
     }
   });
 
@@ -110,7 +127,12 @@ describe("fine-grained personal access tokens (REST)", () => {
     const byId = await call(sim, `/personal_access_tokens/${self.body.id}`, { token: "glpat-fg" });
     assert.equal(byId.status, 200);
     assert.deepEqual(byId.body.granular_scopes, [
-      { access: "selected_memberships", permissions: ["read_repository", "read_branch"], project_id: 42, group_id: null },
+      {
+        access: "selected_memberships",
+        permissions: ["read_repository", "read_branch"],
+        project_id: 42,
+        group_id: null,
+      },
       { access: "user", permissions: ["read_user", "read_personal_access_token"], project_id: null, group_id: null },
       { access: "instance", permissions: ["read_metadata"], project_id: null, group_id: null },
     ]);
@@ -144,9 +166,20 @@ describe("fine-grained grants by group, membership and personal project", () => 
     sim = await GitLabSimulator.start({
       fineGrainedTables: { rest: REST, graphql: GRAPHQL },
       tokens: {
-        "glpat-group": { scopes: ["granular"], granular: [{ access: "selected_memberships", group_id: 500, permissions: ["read_branch"] }] },
-        "glpat-all": { scopes: ["granular"], userId: 7, granular: [{ access: "all_memberships", permissions: ["read_branch"] }] },
-        "glpat-personal": { scopes: ["granular"], userId: 7, granular: [{ access: "personal_projects", permissions: ["read_branch"] }] },
+        "glpat-group": {
+          scopes: ["granular"],
+          granular: [{ access: "selected_memberships", group_id: 500, permissions: ["read_branch"] }],
+        },
+        "glpat-all": {
+          scopes: ["granular"],
+          userId: 7,
+          granular: [{ access: "all_memberships", permissions: ["read_branch"] }],
+        },
+        "glpat-personal": {
+          scopes: ["granular"],
+          userId: 7,
+          granular: [{ access: "personal_projects", permissions: ["read_branch"] }],
+        },
         "glpat-classic": { scopes: ["api"] },
       },
     });
@@ -159,14 +192,25 @@ describe("fine-grained grants by group, membership and personal project", () => 
 
   it("a group grant reaches projects below it, and no other", async () => {
     assert.equal((await call(sim, "/projects/1/repository/branches", { token: "glpat-group" })).status, 200);
-    const r = await call(sim, "/projects/2/repository/branches", { token: "glpat-group" });
+    const r = await call(sim, "/projects/2/repository/branches/main", { token: "glpat-group" });
     assert.equal(r.status, 403);
     assert.match(r.body.error_description, /project permissions: \[Branch: Read\]/);
   });
 
   it("all_memberships reaches member projects; a public non-member project is refused", async () => {
-    assert.equal((await call(sim, "/projects/1/repository/branches", { token: "glpat-all" })).status, 200);
-    assert.equal((await call(sim, "/projects/2/repository/branches", { token: "glpat-all" })).status, 403);
+    assert.equal((await call(sim, "/projects/1/repository/branches/main", { token: "glpat-all" })).status, 404);
+    const r = await call(sim, "/projects/2/repository/branches/main", { token: "glpat-all" });
+    assert.equal(r.status, 403);
+    assert.equal(r.body.error, "insufficient_granular_scope");
+  });
+
+  it("routes of the doc's public list pass without a grant on a public project only", async () => {
+    assert.equal((await call(sim, "/projects/2/repository/branches", { token: "glpat-personal" })).status, 200);
+    assert.equal((await call(sim, "/projects/1/repository/branches", { token: "glpat-personal" })).status, 403);
+  });
+
+  it("routes of the doc's always list are not checked", async () => {
+    assert.equal((await call(sim, "/projects/1/repository/tags/v1", { token: "glpat-personal" })).status, 404);
   });
 
   it("personal_projects reaches the user's own namespace only", async () => {
@@ -179,7 +223,10 @@ describe("fine-grained grants by group, membership and personal project", () => 
     const r = await call(sim, "/projects/1/repository/branches", { token: "glpat-classic" });
     assert.equal(r.status, 403);
     assert.equal(r.body.error, "insufficient_granular_scope");
-    assert.equal(r.body.error_description, "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Branch: Read].");
+    assert.equal(
+      r.body.error_description,
+      "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Branch: Read].",
+    );
     assert.equal((await call(sim, "/projects/2/repository/branches", { token: "glpat-classic" })).status, 200);
     sim.enforceFineGrainedTokens("acme", false);
   });
@@ -217,7 +264,10 @@ describe("licenses and namespace plans", () => {
   });
 
   it("CE: /license is not a route; namespaces carry no plan", async () => {
-    const sim = await GitLabSimulator.start({ version: "18.6.0", tokens: { "glpat-admin": { scopes: ["api"], admin: true } } });
+    const sim = await GitLabSimulator.start({
+      version: "18.6.0",
+      tokens: { "glpat-admin": { scopes: ["api"], admin: true } },
+    });
     try {
       const r = await call(sim, "/license", { token: "glpat-admin" });
       assert.equal(r.status, 404);
@@ -250,7 +300,10 @@ describe("licenses and namespace plans", () => {
       assert.equal(r.headers.get("x-total"), "3");
       assert.equal(r.headers.get("x-next-page"), "2");
       const p2 = await call(sim, "/namespaces?per_page=2&page=2");
-      assert.deepEqual(p2.body.map((n: { full_path: string }) => n.full_path), ["acme/tools"]);
+      assert.deepEqual(
+        p2.body.map((n: { full_path: string }) => n.full_path),
+        ["acme/tools"],
+      );
       assert.equal(p2.body[0].parent_id, r.body[1].id);
       sim.setNamespacePlan("sim-user", "free");
       assert.equal((await call(sim, "/namespaces")).body[0].plan, "free");
@@ -274,8 +327,16 @@ describe("fine-grained personal access tokens (GraphQL)", () => {
       fineGrainedTables: { rest: REST, graphql: GRAPHQL },
       tokens: {
         "glpat-simulator-token": { scopes: ["api"] },
-        "glpat-fg": { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 42, permissions: ["read_project", "read_branch_rule"] }] },
-        "glpat-project-only": { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 42, permissions: ["read_project"] }] },
+        "glpat-fg": {
+          scopes: ["granular"],
+          granular: [
+            { access: "selected_memberships", project_id: 42, permissions: ["read_project", "read_branch_rule"] },
+          ],
+        },
+        "glpat-project-only": {
+          scopes: ["granular"],
+          granular: [{ access: "selected_memberships", project_id: 42, permissions: ["read_project"] }],
+        },
         "glpat-none": { scopes: ["granular"], granular: [] },
       },
     });
@@ -323,7 +384,10 @@ describe("fine-grained mutations (any schema with a Mutation type)", () => {
   `);
   const tables = parseTables("", "Source Code\tBranch\tCreate\tProject\tMutation\tcreateBranch\t", "test");
   const state = new SimState();
-  state.addToken("t", { scopes: ["granular"], granular: [{ access: "selected_memberships", project_id: 1, permissions: ["read_branch"] }] });
+  state.addToken("t", {
+    scopes: ["granular"],
+    granular: [{ access: "selected_memberships", project_id: 1, permissions: ["read_branch"] }],
+  });
   state.addProject({ id: 1, path_with_namespace: "acme/app" });
   const token = state.tokens.get("t");
   const run = (source: string) => {
@@ -339,14 +403,20 @@ describe("fine-grained mutations (any schema with a Mutation type)", () => {
   it("answers null and the refusal sentence in errors[]", () => {
     const r = run(`mutation { createBranch(projectPath: "acme/app", name: "x") { branch { name } } }`);
     assert.equal(r.data.createBranch, null);
-    assert.equal(r.errors?.[0].message, "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Branch: Create].");
+    assert.equal(
+      r.errors?.[0].message,
+      "Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Branch: Create].",
+    );
     assert.deepEqual(r.errors?.[0].path, ["createBranch"]);
   });
 
   it("a mutation with no row gets GitLab's resource access error", () => {
     const r = run(`mutation { deleteThing(id: "1") }`);
     assert.equal(r.data.deleteThing, null);
-    assert.equal(r.errors?.[0].message, "The resource that you are attempting to access does not exist or you don't have permission to perform this action");
+    assert.equal(
+      r.errors?.[0].message,
+      "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
+    );
   });
 
   it("passes a granted mutation", () => {

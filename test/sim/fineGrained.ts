@@ -55,7 +55,8 @@ const TOKEN_TYPE = "personal access token";
 export const UNSUPPORTED_SENTENCE = `Access denied: This operation doesn't support fine-grained ${TOKEN_TYPE}s.`;
 export const DISABLED_SENTENCE = `Access denied: Fine-grained ${TOKEN_TYPE}s are not yet supported.`;
 /** Gitlab::Graphql::Authorize::AuthorizeResource::RESOURCE_ACCESS_ERROR */
-export const RESOURCE_ACCESS_ERROR = "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+export const RESOURCE_ACCESS_ERROR =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
 
 export type Boundary = "Project" | "Group" | "User" | "Instance";
 const BOUNDARY_ORDER: Boundary[] = ["Project", "Group", "User", "Instance"];
@@ -75,6 +76,13 @@ export interface RestRow {
   path: string;
   permission: PermissionRef;
   also: PermissionRef[];
+  /**
+   * A row of the doc's special lists (rest-special.tsv: section, method, path, permissions, reason):
+   * `always` = no fine-grained check at all; `public` = reachable without a grant when the target
+   * project or group is public (permissions as "Resource: Action", ";"-joined); `unavailable` = no
+   * fine-grained token can authenticate there (method may be "*").
+   */
+  special?: "always" | "public" | "unavailable";
 }
 
 export interface GraphqlRow {
@@ -154,6 +162,29 @@ export function parseTables(restText: string, graphqlText: string, source: strin
         return { name, label: `${rest.join(" ")}: ${titleize(action)}` };
       });
   for (const cols of rawRest) {
+    const section = cols[0].trim();
+    if ((section === "always" || section === "public" || section === "unavailable") && cols.length >= 3) {
+      const perms = (cols[3] ?? "")
+        .split(";")
+        .map((l) => l.trim())
+        .filter((l) => l.includes(":"))
+        .map((l) => {
+          const [resource, action] = l.split(":").map((x) => x.trim());
+          return permissionOf(resource, action);
+        });
+      const path = cols[2].trim();
+      rest.push({
+        resource: perms[0]?.label.split(":")[0] ?? "",
+        action: perms[0]?.label.split(": ")[1] ?? "",
+        boundary: /^\/projects\//.test(path) ? "Project" : /^\/groups?\//.test(path) ? "Group" : "Instance",
+        method: cols[1].trim().toUpperCase(),
+        path,
+        permission: perms[0] ?? { name: "", label: "" },
+        also: perms.slice(1),
+        special: section,
+      });
+      continue;
+    }
     const boundary = boundaryOf(cols[3] ?? "");
     if (cols.length < 6 || !boundary) continue;
     rest.push({
@@ -278,21 +309,25 @@ export interface RouteRequirement {
 
 /** The table rows of the route a request hits: the most specific matching path, all its rows for the method. */
 export function findRoute(tables: FineGrainedTables, method: string, path: string): RouteRequirement | undefined {
-  const wanted = method === "HEAD" ? "GET" : method;
-  let best: { rank: number[]; template: string; params: Record<string, string> } | undefined;
+  // The request's own method first, then GET for HEAD, then the doc's "*".
+  const methodScore = (m: string) => (m === method ? 0 : method === "HEAD" && m === "GET" ? 1 : m === "*" ? 2 : -1);
+  let best:
+    { rank: number[]; score: number; method: string; template: string; params: Record<string, string> } | undefined;
   for (const c of compile(tables)) {
-    if (c.row.method !== wanted) continue;
+    const score = methodScore(c.row.method);
+    if (score < 0) continue;
     const hit = c.pattern.exec(path);
     if (!hit) continue;
-    if (!best || compareRank(c.rank, best.rank) < 0) {
+    const order = best ? compareRank(c.rank, best.rank) : -1;
+    if (!best || order < 0 || (order === 0 && score < best.score)) {
       const params: Record<string, string> = {};
       c.keys.forEach((k, i) => (params[k] = hit[i + 1]));
-      best = { rank: c.rank, template: c.row.path, params };
+      best = { rank: c.rank, score, method: c.row.method, template: c.row.path, params };
     }
   }
   if (!best) return undefined;
-  const template = best.template;
-  return { rows: tables.rest.filter((r) => r.method === wanted && r.path === template), params: best.params };
+  const { template, method: m } = best;
+  return { rows: tables.rest.filter((r) => r.method === m && r.path === template), params: best.params };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +379,13 @@ function scopeCovers(state: SimState, scope: SimGranularScope, target: BoundaryT
 }
 
 /** token.can?(permission, boundary) */
-export function tokenCan(state: SimState, token: TokenRecord, user: SimUser, permission: string, target: BoundaryTarget): boolean {
+export function tokenCan(
+  state: SimState,
+  token: TokenRecord,
+  user: SimUser,
+  permission: string,
+  target: BoundaryTarget,
+): boolean {
   return (token.granular ?? []).some((s) => s.permissions.includes(permission) && scopeCovers(state, s, target, user));
 }
 
@@ -368,11 +409,19 @@ export interface GranularVerdict {
  * AuthorizeGranularScopesService#execute for resolved boundaries and permissions. `legacyEnforced`:
  * the token is classic and a root namespace enforces fine-grained tokens.
  */
-export function judge(state: SimState, token: TokenRecord, user: SimUser, targets: BoundaryTarget[], permissions: PermissionRef[]): GranularVerdict {
-  const enforcedLegacy = !isGranular(token) && targets.some((t) => {
-    const root = rootOf(state, t);
-    return root !== undefined && state.enforcingRoots.has(root);
-  });
+export function judge(
+  state: SimState,
+  token: TokenRecord,
+  user: SimUser,
+  targets: BoundaryTarget[],
+  permissions: PermissionRef[],
+): GranularVerdict {
+  const enforcedLegacy =
+    !isGranular(token) &&
+    targets.some((t) => {
+      const root = rootOf(state, t);
+      return root !== undefined && state.enforcingRoots.has(root);
+    });
   if (!isGranular(token) && !enforcedLegacy) return { ok: true };
   if (state.featureFlags.get(GRANULAR_FLAG) === false) {
     return isGranular(token) ? { ok: false, message: DISABLED_SENTENCE } : { ok: true };
@@ -408,14 +457,27 @@ function decode(raw: string): string {
 
 /** A group seeded only as a document (addDocument("group", "instance", ...)), as a root group. */
 function seededGroupDocument(state: SimState, ref: string): SimGroup | undefined {
-  const doc = listDocuments(state, "group", "instance").find((d) => String(d.id) === ref || String(d.full_path).toLowerCase() === ref.toLowerCase());
+  const doc = listDocuments(state, "group", "instance").find(
+    (d) => String(d.id) === ref || String(d.full_path).toLowerCase() === ref.toLowerCase(),
+  );
   if (!doc || typeof doc.id !== "number") return undefined;
   const fullPath = typeof doc.full_path === "string" ? doc.full_path : String(doc.id);
-  return { id: doc.id, name: String(doc.name ?? fullPath), path: fullPath.split("/").pop() as string, full_path: fullPath, parent_id: null };
+  return {
+    id: doc.id,
+    name: String(doc.name ?? fullPath),
+    path: fullPath.split("/").pop() as string,
+    full_path: fullPath,
+    parent_id: null,
+  };
 }
 
 /** Resolves a route's boundaries; undefined when a boundary the route names cannot be found or seen. */
-function resolveTargets(state: SimState, user: SimUser, req: RouteRequirement, params: ParamMap): BoundaryTarget[] | undefined {
+function resolveTargets(
+  state: SimState,
+  user: SimUser,
+  req: RouteRequirement,
+  params: ParamMap,
+): BoundaryTarget[] | undefined {
   const types = [...new Set(req.rows.map((r) => r.boundary))];
   const targets: BoundaryTarget[] = [];
   const template = req.rows[0].path;
@@ -423,13 +485,24 @@ function resolveTargets(state: SimState, user: SimUser, req: RouteRequirement, p
     if (type === "User") targets.push({ type });
     else if (type === "Instance") targets.push({ type });
     else if (type === "Project") {
-      const ref = template.startsWith("/projects/:") ? decode(req.params.id ?? "") : typeof params.project === "string" ? params.project : typeof params.project_id === "string" ? params.project_id : undefined;
+      const ref = template.startsWith("/projects/:")
+        ? decode(req.params.id ?? "")
+        : typeof params.project === "string"
+          ? params.project
+          : typeof params.project_id === "string"
+            ? params.project_id
+            : undefined;
       if (ref === undefined) continue;
       const project = state.findProject(ref);
       if (!project || !state.canRead(project, user.id)) return undefined;
       targets.push({ type, project });
     } else {
-      const ref = template.startsWith("/groups/:") || template.startsWith("/namespaces/:") ? decode(req.params.id ?? "") : typeof params.group_id === "string" ? params.group_id : undefined;
+      const ref =
+        template.startsWith("/groups/:") || template.startsWith("/namespaces/:")
+          ? decode(req.params.id ?? "")
+          : typeof params.group_id === "string"
+            ? params.group_id
+            : undefined;
       if (ref === undefined) continue;
       const group = state.findGroup(ref) ?? seededGroupDocument(state, ref);
       if (!group) return undefined;
@@ -443,19 +516,43 @@ function resolveTargets(state: SimState, user: SimUser, req: RouteRequirement, p
  * The REST check, run after authentication: throws GitLab's 403 insufficient_granular_scope for a
  * fine-grained token (or a classic one under an enforcing root namespace) the route's grant refuses.
  */
-export function enforceRest(state: SimState, token: TokenRecord, user: SimUser, method: string, path: string, params: ParamMap, tables: FineGrainedTables): void {
+export function enforceRest(
+  state: SimState,
+  token: TokenRecord,
+  user: SimUser,
+  method: string,
+  path: string,
+  params: ParamMap,
+  tables: FineGrainedTables,
+): void {
   const granular = isGranular(token);
   if (!granular && state.enforcingRoots.size === 0) return;
   if (granular && state.featureFlags.get(GRANULAR_FLAG) === false) throw granularError(DISABLED_SENTENCE);
-  const req = findRoute(tables, method, path);
-  if (!req) {
+  const found = findRoute(tables, method, path);
+  if (found?.rows.some((r) => r.special === "always")) return;
+  const regular = found?.rows.filter((r) => !r.special) ?? [];
+  const publicRows = found?.rows.filter((r) => r.special === "public") ?? [];
+  const rows = regular.length > 0 ? regular : publicRows;
+  if (!found || rows.length === 0) {
     if (granular) throw granularError(UNSUPPORTED_SENTENCE);
     return;
   }
+  const req = { rows, params: found.params };
   const targets = resolveTargets(state, user, req, params);
   if (!targets || targets.length === 0) return;
   const permissions: PermissionRef[] = [];
-  for (const r of req.rows) for (const p of [r.permission, ...r.also]) if (!permissions.some((q) => q.name === p.name)) permissions.push(p);
+  for (const r of req.rows)
+    for (const p of [r.permission, ...r.also])
+      if (p.name !== "" && !permissions.some((q) => q.name === p.name)) permissions.push(p);
   const verdict = judge(state, token, user, targets, permissions);
-  if (!verdict.ok) throw granularError(verdict.message as string);
+  if (verdict.ok) return;
+  // The doc's "public" list: reachable without a grant when the target is publicly visible.
+  if (granular && publicRows.length > 0 && targets.some((t) => isPublicTarget(state, t))) return;
+  throw granularError(verdict.message as string);
+}
+
+function isPublicTarget(state: SimState, t: BoundaryTarget): boolean {
+  if (t.type === "Project") return t.project.visibility === "public";
+  if (t.type === "Group") return state.groupVisibility(t.group) === "public";
+  return false;
 }

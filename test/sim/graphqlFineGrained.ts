@@ -27,8 +27,25 @@
 // the table names them, and otherwise follow their parent (deliberate: GitLab's SkipRules are not
 // modelled). Boundaries: Project and its branch rules -> the project; a CI/CD Catalog resource -> its
 // project (a public project the user is not a member of, unless it is seeded); CurrentUser -> User.
-import { defaultFieldResolver, getNamedType, GraphQLError, isListType, isNonNullType, isObjectType, type GraphQLFieldResolver, type GraphQLOutputType } from "graphql";
-import { isGranular, judge, RESOURCE_ACCESS_ERROR, type BoundaryTarget, type FineGrainedTables, type GraphqlRow, type PermissionRef } from "./fineGrained.js";
+import {
+  defaultFieldResolver,
+  getNamedType,
+  GraphQLError,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLOutputType,
+} from "graphql";
+import {
+  isGranular,
+  judge,
+  RESOURCE_ACCESS_ERROR,
+  type BoundaryTarget,
+  type FineGrainedTables,
+  type GraphqlRow,
+  type PermissionRef,
+} from "./fineGrained.js";
 import type { SimProject, SimState, SimUser, TokenRecord } from "./state.js";
 
 /** The boundary an object of a judged type sits in (attached by the resolvers that build it). */
@@ -43,7 +60,9 @@ export function withBoundary<T extends object>(node: T, target: BoundaryTarget):
 }
 
 export function boundaryOf(node: unknown): BoundaryTarget | undefined {
-  return node !== null && typeof node === "object" ? ((node as Record<symbol, unknown>)[BOUNDARY] as BoundaryTarget | undefined) : undefined;
+  return node !== null && typeof node === "object"
+    ? ((node as Record<symbol, unknown>)[BOUNDARY] as BoundaryTarget | undefined)
+    : undefined;
 }
 
 /** A project boundary for a path the simulator may not hold (CI/CD Catalog resources): public, no members. */
@@ -99,7 +118,12 @@ export class GranularGraphql {
   }
 
   /** The verdict for rows at a boundary; no rows = the "no directive" denial. */
-  verdict(kind: string, name: string, rows: GraphqlRow[], target: BoundaryTarget | undefined): { ok: boolean; message?: string } {
+  verdict(
+    kind: string,
+    name: string,
+    rows: GraphqlRow[],
+    target: BoundaryTarget | undefined,
+  ): { ok: boolean; message?: string } {
     const key = `${kind}:${name}:${targetKey(target)}`;
     let v = this.cache.get(key);
     if (v) return v;
@@ -115,7 +139,10 @@ export class GranularGraphql {
           if (group) targets.push({ type: "Group", group });
         }
       }
-      v = targets.length === 0 ? { ok: false, message: RESOURCE_ACCESS_ERROR } : judge(this.g.state, this.g.token, this.g.user, targets, permissionsOf(rows));
+      v =
+        targets.length === 0
+          ? { ok: false, message: RESOURCE_ACCESS_ERROR }
+          : judge(this.g.state, this.g.token, this.g.user, targets, permissionsOf(rows));
     }
     this.cache.set(key, v);
     return v;
@@ -154,7 +181,12 @@ export class GranularGraphql {
   mutationRefusal(fieldName: string, args: Record<string, unknown>): string | undefined {
     const capitalized = fieldName.charAt(0).toUpperCase() + fieldName.slice(1);
     const rows = [...this.rows("Mutation", fieldName), ...this.rows("Mutation", capitalized)];
-    const ref = typeof args.projectPath === "string" ? args.projectPath : typeof args.fullPath === "string" ? args.fullPath : undefined;
+    const ref =
+      typeof args.projectPath === "string"
+        ? args.projectPath
+        : typeof args.fullPath === "string"
+          ? args.fullPath
+          : undefined;
     const input = args.input && typeof args.input === "object" ? (args.input as Record<string, unknown>) : {};
     const path = ref ?? (typeof input.projectPath === "string" ? input.projectPath : undefined);
     const project = path ? this.g.state.findProject(path) : undefined;
@@ -172,7 +204,9 @@ function unwrapList(type: GraphQLOutputType): GraphQLOutputType | undefined {
  * graphql-js field resolver applying the granular rules above around the default resolver (the
  * simulator's schema has no resolvers of its own: rootValue functions and plain objects).
  */
-export function granularFieldResolver(judgeOf: () => GranularGraphql | undefined): GraphQLFieldResolver<unknown, unknown> {
+export function granularFieldResolver(
+  judgeOf: () => GranularGraphql | undefined,
+): GraphQLFieldResolver<unknown, unknown> {
   return (source, args, context, info) => {
     const g = judgeOf();
     if (!g) return defaultFieldResolver(source, args, context, info);
@@ -210,7 +244,12 @@ function settle(value: unknown, then: (v: unknown) => unknown): unknown {
   return then(value);
 }
 
-export function granularJudge(state: SimState, tables: FineGrainedTables, token: TokenRecord | undefined, user: SimUser | null): GranularGraphql | undefined {
+export function granularJudge(
+  state: SimState,
+  tables: FineGrainedTables,
+  token: TokenRecord | undefined,
+  user: SimUser | null,
+): GranularGraphql | undefined {
   if (!token || !user || !isGranular(token)) return undefined;
   return new GranularGraphql({ state, tables, token, user });
 }

@@ -23,7 +23,13 @@ import type { SimGroup, SimState, SimUser } from "./state.js";
 
 export const USER_NAMESPACE_ID_BASE = 10_000;
 
-const TRIAL_PLANS = new Set(["ultimate_trial", "premium_trial", "ultimate_trial_paid_customer", "opensource", "free_trial"]);
+const TRIAL_PLANS = new Set([
+  "ultimate_trial",
+  "premium_trial",
+  "ultimate_trial_paid_customer",
+  "opensource",
+  "free_trial",
+]);
 
 function license(ctx: RestContext): RestResult {
   if (ctx.options.edition === "ce") throw routeNotFound();
@@ -62,11 +68,27 @@ export interface NamespaceRow {
 }
 
 export function userNamespace(user: SimUser): NamespaceRow {
-  return { key: `user:${user.id}`, id: USER_NAMESPACE_ID_BASE + user.id, name: user.name, path: user.username, kind: "user", full_path: user.username, parent_id: null };
+  return {
+    key: `user:${user.id}`,
+    id: USER_NAMESPACE_ID_BASE + user.id,
+    name: user.name,
+    path: user.username,
+    kind: "user",
+    full_path: user.username,
+    parent_id: null,
+  };
 }
 
 export function groupNamespace(g: SimGroup): NamespaceRow {
-  return { key: `group:${g.id}`, id: g.id, name: g.name, path: g.path, kind: "group", full_path: g.full_path, parent_id: g.parent_id };
+  return {
+    key: `group:${g.id}`,
+    id: g.id,
+    name: g.name,
+    path: g.path,
+    kind: "group",
+    full_path: g.full_path,
+    parent_id: g.parent_id,
+  };
 }
 
 /** The namespaces a user sees in GET /namespaces: their own, then their groups by id. */
@@ -81,7 +103,12 @@ export function findNamespace(state: SimState, ref: number | string): NamespaceR
   if (group) return groupNamespace(group);
   const text = String(ref);
   for (const u of state.users.values()) {
-    if (/^\d+$/.test(text) ? Number(text) === USER_NAMESPACE_ID_BASE + u.id : u.username.toLowerCase() === text.toLowerCase()) return userNamespace(u);
+    if (
+      /^\d+$/.test(text)
+        ? Number(text) === USER_NAMESPACE_ID_BASE + u.id
+        : u.username.toLowerCase() === text.toLowerCase()
+    )
+      return userNamespace(u);
   }
   return undefined;
 }
@@ -98,7 +125,13 @@ function namespaces(ctx: RestContext): RestResult {
   const rows = userNamespaces(ctx.state, user)
     .filter((n) => !ownedOnly || n.kind === "user")
     .filter((n) => search === "" || n.name.toLowerCase().includes(search) || n.path.toLowerCase().includes(search));
-  const page = paginateOffset(rows, p.page as number, p.per_page as number, linkContext(ctx, p), ctx.options.totalsLimit);
+  const page = paginateOffset(
+    rows,
+    p.page as number,
+    p.per_page as number,
+    linkContext(ctx, p),
+    ctx.options.totalsLimit,
+  );
   const ee = ctx.options.edition === "ee";
   const body = page.items.map((n) => {
     const out: Record<string, unknown> = {
@@ -109,7 +142,8 @@ function namespaces(ctx: RestContext): RestResult {
       full_path: n.full_path,
       parent_id: n.parent_id,
       avatar_url: null,
-      web_url: n.kind === "user" ? `${ctx.options.externalUrl}/${n.path}` : `${ctx.options.externalUrl}/groups/${n.full_path}`,
+      web_url:
+        n.kind === "user" ? `${ctx.options.externalUrl}/${n.path}` : `${ctx.options.externalUrl}/groups/${n.full_path}`,
     };
     if (ee) {
       const plan = namespacePlan(ctx.state, n);

@@ -193,8 +193,8 @@ export class GitLabSimulator {
    * Adds a group (and its parents) by full path; `id` fixes its id (grants name groups by id),
    * `members` (user ids) limits who belongs to it. Groups of seeded projects are created on their own.
    */
-  addGroup(g: { full_path: string; id?: number; members?: number[] }): SimGroup {
-    const group = this.state.ensureGroupPath(g.full_path, { id: g.id, members: g.members });
+  addGroup(g: { full_path: string; id?: number; members?: number[]; visibility?: "private" | "internal" | "public" }): SimGroup {
+    const group = this.state.ensureGroupPath(g.full_path, { id: g.id, members: g.members, visibility: g.visibility });
     if (!group) throw new Error(`GitLabSimulator: ${g.full_path} is a user's namespace`);
     return group;
   }

@@ -84,6 +84,8 @@ export interface SimGroup {
   parent_id: number | null;
   /** Member user ids; absent: every signed-in user is a member (the simulator's default). */
   members?: ReadonlySet<number>;
+  /** Absent: public when it holds a public project (GitLab keeps a group at least as visible as its projects), else private. */
+  visibility?: Visibility;
 }
 
 export interface TokenRecord {
@@ -252,7 +254,7 @@ export class SimState {
    * The group with this full path, creating it and its ancestors (ids from 100 up) when absent. A
    * one-segment path that is a user's username is that user's personal namespace, not a group.
    */
-  ensureGroupPath(fullPath: string, opts: { id?: number; members?: number[] } = {}): SimGroup | undefined {
+  ensureGroupPath(fullPath: string, opts: { id?: number; members?: number[]; visibility?: Visibility } = {}): SimGroup | undefined {
     if (fullPath === "") return undefined;
     const existing = this.findGroup(fullPath);
     if (existing) return existing;
@@ -273,6 +275,7 @@ export class SimState {
       full_path: fullPath,
       parent_id: parent?.id ?? null,
       ...(opts.members ? { members: new Set(opts.members) } : {}),
+      ...(opts.visibility ? { visibility: opts.visibility } : {}),
     };
     this.groups.set(id, group);
     return group;
@@ -298,6 +301,16 @@ export class SimState {
   projectGroup(project: SimProject): SimGroup | undefined {
     const ns = project.path_with_namespace.split("/").slice(0, -1).join("/");
     return this.findGroup(ns);
+  }
+
+  /** A group's visibility (see SimGroup.visibility). */
+  groupVisibility(group: SimGroup): Visibility {
+    if (group.visibility) return group.visibility;
+    const prefix = `${group.full_path.toLowerCase()}/`;
+    for (const p of this.projects.values()) {
+      if (p.visibility === "public" && p.path_with_namespace.toLowerCase().startsWith(prefix)) return "public";
+    }
+    return "private";
   }
 
   /** Project membership as the simulator models it: every signed-in user unless the project lists members. */
