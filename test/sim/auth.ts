@@ -13,6 +13,8 @@
 //   "scope":"<every scope registered for the endpoint, space separated>"}.
 //   API::API registers `api` and `read_api` (read_api only for GET/HEAD), so a
 //   read_api token gets the 403 on writes and its scope field reads "api read_api".
+// - A fine-grained token (scopes exactly ["granular"]) skips the classic scope check; its grant is
+//   judged per route by fineGrained.ts (server.ts calls enforceRest after authentication).
 import { ApiError, unauthorized } from "./errors.js";
 import type { ParamMap } from "./params.js";
 import type { SimState, SimUser, TokenRecord } from "./state.js";
@@ -108,7 +110,9 @@ export function authenticateRest(
   if (problem === "expired") throw bearerError("Token is expired. You can either do re-authorization or token refresh.");
   if (problem === "revoked") throw bearerError("Token was revoked. You have to re-authorize from the user.");
   const scopes = registered(policy, method);
-  if (!token.scopes.some((s) => scopes.allowed.includes(s))) {
+  // A fine-grained token (scopes exactly ["granular"]) is judged by its grant instead (fineGrained.ts).
+  const granular = token.scopes.length === 1 && token.scopes[0] === "granular";
+  if (!granular && !token.scopes.some((s) => scopes.allowed.includes(s))) {
     throw new ApiError(403, {
       error: "insufficient_scope",
       error_description: INSUFFICIENT_SCOPE_DESCRIPTION,

@@ -8,7 +8,9 @@
 //   401 {"errors":[{"message":"Invalid token"}]}; no token = anonymous;
 // - missing query -> 200 {"errors":[{"message":"No query string was present"}]};
 //   query longer than 10,000 characters -> 422 {"errors":[{"message":"Query too large"}]};
-// - unknown or invisible projects resolve to `project: null` without errors.
+// - unknown or invisible projects resolve to `project: null` without errors;
+// - a fine-grained token (scopes ["granular"]) is let in and judged per type, field and mutation by
+//   graphqlFineGrained.ts: refused objects are null or left out of lists, with no error.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,9 +20,10 @@ import { accessLevelDescription, pathForUrl } from "./entities.js";
 import { cursorFor, findBranchRules, type RuleItem } from "./graphqlBranchRules.js";
 import { ciCatalogRoot } from "./graphqlCiCatalog.js";
 import { executionError, validationErrors, variableErrors, type GitlabGraphqlError } from "./graphqlErrors.js";
+import { granularFieldResolver, granularJudge, projectTarget, withBoundary, type GranularGraphql } from "./graphqlFineGrained.js";
 import type { ParamMap } from "./params.js";
 import type { ResolvedOptions } from "./router.js";
-import type { SimAccessLevel, SimProject, SimState, SimUser } from "./state.js";
+import type { SimAccessLevel, SimProject, SimState, SimUser, TokenRecord } from "./state.js";
 
 export const SCHEMA_RELATIVE_PATH = "codegen/inputs/gitlab-schema.graphql";
 const MAX_QUERY_SIZE = 10_000;
@@ -48,6 +51,8 @@ interface Ctx {
   state: SimState;
   options: ResolvedOptions;
   user: SimUser | null;
+  /** Set for a fine-grained token: judges what it may see (graphqlFineGrained.ts). */
+  granular?: GranularGraphql;
 }
 
 interface ConnArgs {
@@ -100,6 +105,10 @@ function accessLevels(levels: SimAccessLevel[], ctx: Ctx) {
 }
 
 function branchRuleNode(item: RuleItem, project: SimProject, ctx: Ctx) {
+  return withBoundary(branchRuleObject(item, project, ctx), { type: "Project", project });
+}
+
+function branchRuleObject(item: RuleItem, project: SimProject, ctx: Ctx) {
   if (item.kind === "all_branches") {
     return {
       id: `gid://gitlab/Projects::AllBranchesRule/${project.id}`,
@@ -133,6 +142,10 @@ function branchRuleNode(item: RuleItem, project: SimProject, ctx: Ctx) {
 }
 
 function projectNode(project: SimProject, ctx: Ctx) {
+  return withBoundary(projectObject(project, ctx), { type: "Project", project });
+}
+
+function projectObject(project: SimProject, ctx: Ctx) {
   const namespace = project.path_with_namespace.split("/").slice(0, -1).join(" / ");
   return {
     id: `gid://gitlab/Project/${project.id}`,
@@ -158,15 +171,28 @@ function projectNode(project: SimProject, ctx: Ctx) {
 }
 
 function rootValue(ctx: Ctx) {
+  const catalog = ciCatalogRoot(ctx.options.externalUrl);
+  const inCatalog = <T extends { fullPath: string }>(node: T): T => withBoundary(node, projectTarget(ctx.state, node.fullPath));
   return {
-    ...ciCatalogRoot(ctx.options.externalUrl),
+    ciCatalogResources: (args: Parameters<typeof catalog.ciCatalogResources>[0]) => {
+      const found = catalog.ciCatalogResources(args);
+      return { ...found, nodes: found.nodes.map(inCatalog) };
+    },
+    ciCatalogResource: (args: Parameters<typeof catalog.ciCatalogResource>[0]) => {
+      const found = catalog.ciCatalogResource(args);
+      return found && inCatalog(found);
+    },
     currentUser: () =>
-      ctx.user && {
-        id: `gid://gitlab/User/${ctx.user.id}`,
-        name: ctx.user.name,
-        username: ctx.user.username,
-        webUrl: `${ctx.options.externalUrl}/${ctx.user.username}`,
-      },
+      ctx.user &&
+      withBoundary(
+        {
+          id: `gid://gitlab/User/${ctx.user.id}`,
+          name: ctx.user.name,
+          username: ctx.user.username,
+          webUrl: `${ctx.options.externalUrl}/${ctx.user.username}`,
+        },
+        { type: "User" },
+      ),
     project: ({ fullPath }: { fullPath: string }) => {
       const project = fullPath.includes("/") ? ctx.state.findProject(fullPath) : undefined;
       if (!project || !ctx.state.canRead(project, ctx.user?.id)) return null;
@@ -204,7 +230,15 @@ function runOne(request: Record<string, unknown>, ctx: Ctx): unknown {
   if (invalid.length > 0) return { errors: validationErrors(doc, invalid) };
   const variables = parseVariables(request.variables);
   const operationName = typeof request.operationName === "string" ? request.operationName : undefined;
-  const result = execute({ schema, document: doc, rootValue: rootValue(ctx), variableValues: variables, operationName, contextValue: ctx });
+  const result = execute({
+    schema,
+    document: doc,
+    rootValue: rootValue(ctx),
+    variableValues: variables,
+    operationName,
+    contextValue: ctx,
+    fieldResolver: granularFieldResolver(() => ctx.granular),
+  });
   if (result instanceof Promise) throw new Error("GitLabSimulator: resolvers must be synchronous");
   if (!("data" in result) || result.data === undefined) {
     return { errors: variableErrors(doc, result.errors ?? [], variables) };
@@ -224,15 +258,19 @@ export function handleGraphql(input: {
 }): GraphqlAnswer {
   const tokenValue = extractToken(input.headers, input.params);
   let user: SimUser | null = null;
+  let record: TokenRecord | undefined;
   if (tokenValue !== undefined) {
     const { token, problem } = lookupToken(input.state, tokenValue);
-    if (!token || problem || !token.scopes.some((s) => s === "api" || s === "read_api")) {
+    const granular = token !== undefined && token.scopes.length === 1 && token.scopes[0] === "granular";
+    if (!token || problem || (!granular && !token.scopes.some((s) => s === "api" || s === "read_api"))) {
       return { status: 401, body: { errors: [{ message: "Invalid token" }] } };
     }
     token.lastUsedAt = new Date().toISOString();
     user = input.state.ensureUser(token.userId);
+    record = token;
   }
-  const ctx: Ctx = { state: input.state, options: input.options, user };
+  const granular = granularJudge(input.state, input.options.fineGrained, record, user);
+  const ctx: Ctx = { state: input.state, options: input.options, user, ...(granular ? { granular } : {}) };
   const payload = input.method === "GET" ? input.params : input.body;
   const requests = Array.isArray(payload) ? payload : [payload ?? {}];
   const size = requests.reduce((n: number, r) => n + (typeof r?.query === "string" ? r.query.length : 0), 0);

@@ -9,12 +9,20 @@ import type { Auth, ScopePolicy } from "./auth.js";
 import { methodNotAllowed, routeNotFound } from "./errors.js";
 import type { LinkContext } from "./pagination.js";
 import type { ParamMap, ParamValue } from "./params.js";
+import type { FineGrainedTables } from "./fineGrained.js";
 import type { SimState } from "./state.js";
 
 export interface ResolvedOptions {
   externalUrl: string;
+  /** Reported by /version and /metadata; sim.setVersion changes it. */
   version: string;
   totalsLimit: number;
+  /** "ce": no /license route, namespaces without plans. */
+  edition: "ee" | "ce";
+  /** The installed license (EE); null = none. */
+  license: { plan: string } | null;
+  /** GitLab's fine-grained permission tables (fineGrained.ts). */
+  fineGrained: FineGrainedTables;
 }
 
 export interface RestContext {

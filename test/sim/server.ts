@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { authenticateRest } from "./auth.js";
 import { ApiError, defaultStatusBody, routeNotFound } from "./errors.js";
 import type { Fault, FaultQueue } from "./faults.js";
+import { enforceRest } from "./fineGrained.js";
 import { handleGraphql } from "./graphql.js";
 import { flatQuery, parseNestedQuery, type ParamMap, type ParamValue } from "./params.js";
 import type { ResolvedOptions, Router } from "./router.js";
@@ -193,6 +194,9 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     // before its filters), rendered by API::API's rescue_from Grape::Exceptions::Base.
     if (parsed.invalidJson) throw new ApiError(400, { error: "message body does not match declared format" });
     const auth = authenticateRest(deps.state, req.headers, params, method, match.scopes);
+    if (auth.kind === "user") {
+      enforceRest(deps.state, auth.token, auth.user, method, rawPath.slice("/api/v4".length), params, deps.options.fineGrained);
+    }
     const result = match.handler({
       method,
       rawPath,

@@ -291,7 +291,7 @@ describe("authentication", () => {
     assert.equal(user.body.web_url, "https://gitlab.example.com/sim-user");
     const self = await call(sim, "/personal_access_tokens/self", { token: "glpat-user" });
     assert.deepEqual(Object.keys(self.body), [
-      "id", "name", "revoked", "created_at", "description", "scopes", "user_id", "last_used_at", "active", "expires_at",
+      "id", "name", "revoked", "created_at", "description", "scopes", "user_id", "last_used_at", "active", "granular", "expires_at",
     ]);
     assert.deepEqual(self.body.scopes, ["read_user"]);
     assert.equal(self.body.active, true);

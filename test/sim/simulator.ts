@@ -25,15 +25,17 @@ import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion }
 import { registerJobRoutes } from "./restJobs.js";
 import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
+import { registerTierRoutes, findNamespace } from "./restTiers.js";
+import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
 import { startServer, type LoggedRequest } from "./server.js";
-import { SimState, type SimCommit, type SimProject, type SimUser } from "./state.js";
+import { SimState, type SimCommit, type SimGranularScope, type SimGroup, type SimProject, type SimUser } from "./state.js";
 import type { SimIssue, SimMergeRequest, SimPipeline } from "./tracker.js";
 
 export type { Fault } from "./faults.js";
 export type { LoggedRequest } from "./server.js";
-export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel, SimUser } from "./state.js";
+export type { SimCommit, SimProject, SimBranch, SimProtectedBranch, SimAccessLevel, SimUser, SimGranularScope, SimGroup } from "./state.js";
 export type { SimIssue, SimMergeRequest, SimNote, SimPipeline } from "./tracker.js";
 export type { DocumentKind } from "./restDocuments.js";
 export type { IssueSeed, MergeRequestSeed, NoteSeed, PipelineSeed } from "./trackerSeed.js";
@@ -46,10 +48,17 @@ export interface SimToken {
   revoked?: boolean;
   /** ISO date (YYYY-MM-DD); a token expiring today or earlier is expired. */
   expiresAt?: string | null;
+  /**
+   * The grant of a fine-grained token (give it `scopes: ["granular"]`): granular scopes as GitLab's
+   * /personal_access_tokens/:id lists them.
+   */
+  granular?: SimGranularScope[];
+  /** The token's user is an administrator (GET /license answers it; others get 403). */
+  admin?: boolean;
 }
 
-/** GitLab feature flags the simulator honours. */
-export type SimFeatureFlag = typeof BRANCH_KEYSET_FLAG;
+/** GitLab feature flags the simulator honours (granular_personal_access_tokens: default on; off = "not yet supported"). */
+export type SimFeatureFlag = typeof BRANCH_KEYSET_FLAG | typeof GRANULAR_FLAG;
 
 export interface SimOptions {
   /** Default 0 (ephemeral); always binds 127.0.0.1. */
@@ -60,8 +69,17 @@ export interface SimOptions {
   externalUrl?: string;
   /** Default { "glpat-simulator-token": { scopes: ["api"] } }. */
   tokens?: Record<string, SimToken>;
-  /** Reported by /version; default "18.6.0-ee". */
+  /** Reported by /version; default "18.6.0-ee". `sim.setVersion` changes it. */
   version?: string;
+  /** "ce": GET /license is not a route (404) and namespaces carry no plan. Default: "ce" when `version` has no "-ee" suffix, else "ee". */
+  edition?: "ee" | "ce";
+  /** The installed license GET /license answers on EE; null or absent = none installed (200 `null`). */
+  license?: { plan: string } | null;
+  /**
+   * GitLab's fine-grained permission tables: a directory holding rest*.tsv and graphql*.tsv, or their
+   * texts. Default: codegen/inputs/fine-grained/ of this repository (or GITLAB_SIM_FINE_GRAINED_DIR).
+   */
+  fineGrainedTables?: string | { rest: string; graphql?: string };
   /** GitLab omits x-total / x-total-pages above 10,000 rows of a database list; default 10000. */
   totalsLimit?: number;
   /**
@@ -78,15 +96,17 @@ export class GitLabSimulator {
   readonly url: string;
   readonly log: LoggedRequest[];
   private readonly faults: FaultQueue;
+  private readonly options: ResolvedOptions;
 
   private constructor(
     private readonly server: Server,
     private readonly state: SimState,
-    deps: { url: string; log: LoggedRequest[]; faults: FaultQueue },
+    deps: { url: string; log: LoggedRequest[]; faults: FaultQueue; options: ResolvedOptions },
   ) {
     this.url = deps.url;
     this.log = deps.log;
     this.faults = deps.faults;
+    this.options = deps.options;
   }
 
   static async start(options: SimOptions = {}): Promise<GitLabSimulator> {
@@ -94,10 +114,18 @@ export class GitLabSimulator {
     const tokens = options.tokens ?? { [DEFAULT_TOKEN]: { scopes: ["api"] } };
     for (const [value, token] of Object.entries(tokens)) state.addToken(value, token);
     for (const [flag, enabled] of Object.entries(options.featureFlags ?? {})) state.featureFlags.set(flag, enabled === true);
+    const version = options.version ?? "18.6.0-ee";
+    const tables: FineGrainedTables =
+      typeof options.fineGrainedTables === "object"
+        ? parseTables(options.fineGrainedTables.rest, options.fineGrainedTables.graphql ?? "", "options")
+        : loadTables(options.fineGrainedTables);
     const resolved: ResolvedOptions = {
       externalUrl: (options.externalUrl ?? "https://gitlab.example.com").replace(/\/+$/, ""),
-      version: options.version ?? "18.6.0-ee",
+      version,
       totalsLimit: options.totalsLimit ?? 10_000,
+      edition: options.edition ?? (version.endsWith("-ee") ? "ee" : "ce"),
+      license: options.license ?? null,
+      fineGrained: tables,
     };
     const router = new Router();
     registerMetaRoutes(router);
@@ -121,6 +149,7 @@ export class GitLabSimulator {
     registerMergeTrainRoutes(router);
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
+    registerTierRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -129,7 +158,60 @@ export class GitLabSimulator {
       server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults });
+    return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults, options: resolved });
+  }
+
+  /** Changes what /version and /metadata report from now on (e.g. "19.4.1-ee"). */
+  setVersion(version: string): void {
+    this.options.version = version;
+  }
+
+  /** Installs a license (EE), or removes it with null. */
+  setLicense(license: { plan: string } | null): void {
+    this.options.license = license;
+  }
+
+  /** Changes a fine-grained token's grant from the next request on (read again at revalidation). */
+  setGrant(tokenValue: string, granular: SimGranularScope[]): void {
+    const token = this.state.tokens.get(tokenValue);
+    if (!token) throw new Error(`GitLabSimulator: no token ${JSON.stringify(tokenValue)}`);
+    token.granular = granular.map((g) => ({ ...g, permissions: [...g.permissions] }));
+  }
+
+  /**
+   * Sets the plan GET /namespaces reports for a namespace: a group (id or full path) or a user's
+   * personal namespace (its id, 10000 + user id, or the username). Plans: "free", "premium",
+   * "ultimate", "default", "ultimate_trial", ...
+   */
+  setNamespacePlan(namespaceIdOrPath: number | string, plan: string): void {
+    const ns = findNamespace(this.state, namespaceIdOrPath);
+    if (!ns) throw new Error(`GitLabSimulator: no namespace ${JSON.stringify(namespaceIdOrPath)}`);
+    this.state.namespacePlans.set(ns.key, plan);
+  }
+
+  /**
+   * Adds a group (and its parents) by full path; `id` fixes its id (grants name groups by id),
+   * `members` (user ids) limits who belongs to it. Groups of seeded projects are created on their own.
+   */
+  addGroup(g: { full_path: string; id?: number; members?: number[]; visibility?: "private" | "internal" | "public" }): SimGroup {
+    const group = this.state.ensureGroupPath(g.full_path, { id: g.id, members: g.members, visibility: g.visibility });
+    if (!group) throw new Error(`GitLabSimulator: ${g.full_path} is a user's namespace`);
+    return group;
+  }
+
+  /** The group with this id or full path (created for every seeded project's namespace). */
+  getGroup(ref: number | string): SimGroup | undefined {
+    return this.state.findGroup(ref);
+  }
+
+  /**
+   * Makes a root group enforce fine-grained tokens (namespace setting enforce_granular_tokens): a classic
+   * token is then refused its routes below it with GitLab's insufficient_granular_scope answer.
+   */
+  enforceFineGrainedTokens(rootGroupPath: string, enforced = true): void {
+    const key = rootGroupPath.toLowerCase();
+    if (enforced) this.state.enforcingRoots.add(key);
+    else this.state.enforcingRoots.delete(key);
   }
 
   clearLog(): void {

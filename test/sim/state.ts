@@ -63,11 +63,40 @@ export interface SimUser {
   email: string;
 }
 
+/**
+ * One granular scope of a fine-grained personal access token (lib/api/entities/
+ * personal_access_token_granular_scope.rb): `project_id` only for a project namespace, `group_id` only
+ * for a group.
+ */
+export interface SimGranularScope {
+  access: "personal_projects" | "selected_memberships" | "all_memberships" | "user" | "instance";
+  permissions: string[];
+  project_id?: number | null;
+  group_id?: number | null;
+}
+
+/** A group namespace (derived from project paths, or seeded with addGroup). */
+export interface SimGroup {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  parent_id: number | null;
+  /** Member user ids; absent: every signed-in user is a member (the simulator's default). */
+  members?: ReadonlySet<number>;
+  /** Absent: public when it holds a public project (GitLab keeps a group at least as visible as its projects), else private. */
+  visibility?: Visibility;
+}
+
 export interface TokenRecord {
   id: number;
   value: string;
   name: string;
   scopes: string[];
+  /** The grant of a fine-grained token (scopes exactly ["granular"]). */
+  granular?: SimGranularScope[];
+  /** The token's user is an administrator (GET /license, other users' tokens). */
+  admin?: boolean;
   userId: number;
   revoked: boolean;
   expiresAt: string | null;
@@ -98,6 +127,13 @@ export class SimState {
   readonly users = new Map<number, SimUser>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly featureFlags = new Map<string, boolean>();
+  /** Group namespaces by id (see fineGrained.ts and restNamespaces.ts). */
+  readonly groups = new Map<number, SimGroup>();
+  /** Plans per namespace key ("group:<id>" or "user:<user id>"), as setNamespacePlan sets them. */
+  readonly namespacePlans = new Map<string, string>();
+  /** Full paths (lower case) of root groups that enforce fine-grained tokens. */
+  readonly enforcingRoots = new Set<string>();
+  private nextGroupId = 100;
   /** Seeded GitLab documents served as they are by the read-only endpoints of restDocuments.ts. */
   readonly documents = new Map<string, Array<Record<string, unknown>>>();
   /** Issues, merge requests, notes and pipelines. */
@@ -144,7 +180,10 @@ export class SimState {
     return user;
   }
 
-  addToken(value: string, t: { scopes: string[]; name?: string; userId?: number; revoked?: boolean; expiresAt?: string | null }): void {
+  addToken(
+    value: string,
+    t: { scopes: string[]; name?: string; userId?: number; revoked?: boolean; expiresAt?: string | null; granular?: SimGranularScope[]; admin?: boolean },
+  ): void {
     this.ids.token += 1;
     const userId = t.userId ?? 1;
     this.ensureUser(userId);
@@ -156,6 +195,8 @@ export class SimState {
       userId,
       revoked: t.revoked ?? false,
       expiresAt: t.expiresAt ?? null,
+      ...(t.granular ? { granular: t.granular.map((g) => ({ ...g, permissions: [...g.permissions] })) } : {}),
+      ...(t.admin ? { admin: true } : {}),
       createdAt: jsonTime(new Date(SEED_EPOCH - 86_400_000)),
       lastUsedAt: null,
     });
@@ -205,7 +246,92 @@ export class SimState {
       ...(p.members ? { members: new Set(p.members) } : {}),
     };
     this.projects.set(id, project);
+    this.ensureGroupPath(p.path_with_namespace.split("/").slice(0, -1).join("/"));
     return project;
+  }
+
+  /**
+   * The group with this full path, creating it and its ancestors (ids from 100 up) when absent. A
+   * one-segment path that is a user's username is that user's personal namespace, not a group.
+   */
+  ensureGroupPath(fullPath: string, opts: { id?: number; members?: number[]; visibility?: Visibility } = {}): SimGroup | undefined {
+    if (fullPath === "") return undefined;
+    const existing = this.findGroup(fullPath);
+    if (existing) return existing;
+    const segments = fullPath.split("/");
+    if (segments.length === 1 && !opts.id && [...this.users.values()].some((u) => u.username.toLowerCase() === fullPath.toLowerCase())) return undefined;
+    const parent = segments.length > 1 ? this.ensureGroupPath(segments.slice(0, -1).join("/")) : undefined;
+    let id = opts.id;
+    if (id === undefined) {
+      while (this.groups.has(this.nextGroupId)) this.nextGroupId += 1;
+      id = this.nextGroupId;
+      this.nextGroupId += 1;
+    } else if (this.groups.has(id)) throw new Error(`GitLabSimulator: group id ${id} already exists`);
+    const path = segments[segments.length - 1];
+    const group: SimGroup = {
+      id,
+      name: path,
+      path,
+      full_path: fullPath,
+      parent_id: parent?.id ?? null,
+      ...(opts.members ? { members: new Set(opts.members) } : {}),
+      ...(opts.visibility ? { visibility: opts.visibility } : {}),
+    };
+    this.groups.set(id, group);
+    return group;
+  }
+
+  /** A group by id or full path (case-insensitive). */
+  findGroup(ref: number | string): SimGroup | undefined {
+    const text = String(ref);
+    if (/^\d+$/.test(text)) return this.groups.get(Number(text));
+    const wanted = text.toLowerCase();
+    for (const g of this.groups.values()) if (g.full_path.toLowerCase() === wanted) return g;
+    return undefined;
+  }
+
+  /** The group and its ancestors, nearest first. */
+  groupAncestry(group: SimGroup | undefined): SimGroup[] {
+    const out: SimGroup[] = [];
+    for (let g = group; g; g = g.parent_id === null ? undefined : this.groups.get(g.parent_id)) out.push(g);
+    return out;
+  }
+
+  /** The group a project sits in (undefined for a personal project). */
+  projectGroup(project: SimProject): SimGroup | undefined {
+    const ns = project.path_with_namespace.split("/").slice(0, -1).join("/");
+    return this.findGroup(ns);
+  }
+
+  /** A group's visibility (see SimGroup.visibility). */
+  groupVisibility(group: SimGroup): Visibility {
+    if (group.visibility) return group.visibility;
+    const prefix = `${group.full_path.toLowerCase()}/`;
+    for (const p of this.projects.values()) {
+      if (p.visibility === "public" && p.path_with_namespace.toLowerCase().startsWith(prefix)) return "public";
+    }
+    return "private";
+  }
+
+  /** Project membership as the simulator models it: every signed-in user unless the project lists members. */
+  isProjectMember(project: SimProject, userId: number): boolean {
+    return !project.members || project.members.has(userId);
+  }
+
+  /**
+   * Group membership: the group lists the user, or (no list) the user is a member of a project in it or
+   * below it, or the group has no projects at all.
+   */
+  isGroupMember(group: SimGroup, userId: number): boolean {
+    if (group.members) return group.members.has(userId);
+    const prefix = `${group.full_path.toLowerCase()}/`;
+    let any = false;
+    for (const p of this.projects.values()) {
+      if (!p.path_with_namespace.toLowerCase().startsWith(prefix)) continue;
+      any = true;
+      if (this.isProjectMember(p, userId)) return true;
+    }
+    return !any;
   }
 
   putBranch(project: SimProject, branch: SimBranch): void {
