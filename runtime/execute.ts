@@ -236,7 +236,7 @@ function listOutcome(
   const p = format.present;
   const render: Render = (rows, truncation) => {
     const shown = items.slice(0, rows);
-    const written = table(p.title!, p.empty!, shown, p.columns!, page, [...steps(format.nextSteps, ctx), ...notes], p.details, truncation && notice(truncation));
+    const written = table(p.title!, p.empty!, shown, p.columns!, page, steps(format.nextSteps, ctx), p.details, truncation && notice(truncation), notes);
     const structured: Record<string, unknown> = { next_steps: written.steps, [action.output.key!]: shown, pagination: page.pagination };
     if (truncation) structured.truncation = truncation;
     return { markdown: written.markdown, structured };

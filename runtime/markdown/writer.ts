@@ -130,8 +130,10 @@ export function table(
   steps: readonly string[],
   details?: PresentationRecord["details"],
   notice?: { line: string; step: string },
+  /** Said even beside an empty list, last (the fine-grained notes of SAF-38). */
+  notes: readonly string[] = [],
 ): { markdown: string; steps: string[] } {
-  if (items.length === 0) return { markdown: escapeText(empty), steps: [] };
+  if (items.length === 0) return { markdown: escapeText(empty) + nextStepsSection(notes), steps: [...notes] };
   let linked = false;
   const body = items.map((item) => {
     const cells = columns.map((c) => {
@@ -143,7 +145,7 @@ export function table(
   });
   const header = `| ${columns.map((c) => escapeText(c.label)).join(" | ")} |\n| ${columns.map(() => "---").join(" | ")} |`;
   // A cut page says so first: the notice line after the table, the way to continue as the first step (RES-20).
-  const allSteps = [...(linked ? [LINK_HINT] : []), ...(notice ? [notice.step] : []), ...steps];
+  const allSteps = [...(linked ? [LINK_HINT] : []), ...(notice ? [notice.step] : []), ...steps, ...notes];
   const parts = [`## ${escapeText(title)} (${countLabel(items.length, page)})`];
   const summary = summaryLine(items.length, page);
   if (summary) parts.push(summary);

@@ -84,7 +84,12 @@ export function metaSurface(view: SessionView, mode: MetaParamSchema): Surface {
     tools,
     instructions: META_INSTRUCTIONS,
     call(name, args, ctx) {
-      if (!names.has(name)) return undefined;
+      if (!names.has(name)) {
+        // A domain whose every action is withheld has no tool, yet its actions are withheld, not unknown (SAF-42).
+        const hidden = typeof args.action === "string" ? view.full.byId.get(`${name.slice("gitlab_".length)}.${args.action.trim().toLowerCase()}`) : undefined;
+        const withheld = hidden && withheldOutcome(view, hidden, "", ctx);
+        return withheld ? Promise.resolve(withheld) : undefined;
+      }
       return call(view, mode, name, byDomain.get(name.slice("gitlab_".length))!, args, ctx);
     },
   };

@@ -1,0 +1,118 @@
+// Instance tiers (BEHAVIOR §1.6, CAT-18..CAT-20): set by GITLAB_MCP_TIER or detected from GitLab (the
+// license, then the plans of the namespaces the token sees), and actions above the tier withheld on every
+// surface with the tier sentence, absent from listings, the finder and gitlab://tools.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { actions } from "../../generated/index.js";
+import { GitLabSimulator } from "../sim/simulator.js";
+import { callAction, connect, SIM_TOKEN, SURFACES, text, type SurfaceName } from "../helpers/mcp.js";
+
+const premium = actions.filter((a) => a.tier !== "free");
+const tierSentence = (surface: SurfaceName, id: string, instance: string) =>
+  `${surface === "dynamic" ? "gitlab_execute_action: " : ""}action "${id}" exists but is not available on this GitLab instance: it needs the Premium tier and the instance reports ${instance}.`;
+/** Detection on: the helpers pin the tier to ultimate unless a test clears it. */
+const DETECT = { GITLAB_MCP_TIER: "" };
+
+describe("tiers (CAT-19, CAT-20)", () => {
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start({ version: "19.4.1-ee", tokens: { [SIM_TOKEN]: { scopes: ["api"] }, "glpat-admin": { scopes: ["api"], admin: true } }, license: { plan: "premium" } });
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    sim.addBranch(42, { name: "main" });
+  });
+  after(() => sim.close());
+
+  it("there are Premium actions to withhold", () => assert.ok(premium.length > 0));
+
+  for (const surface of SURFACES) {
+    it(`${surface}: GITLAB_MCP_TIER=free withholds every Premium action with the tier sentence, before GitLab`, async () => {
+      const conn = await connect({ sim, surface, env: { GITLAB_MCP_TIER: "free" } });
+      try {
+        const { tools } = await conn.client.listTools();
+        const listed = JSON.stringify(tools);
+        for (const a of premium) {
+          sim.clearLog();
+          const r = await callAction(conn, surface, a.id, {});
+          assert.equal(text(r), tierSentence(surface, a.id, "free"));
+          assert.equal(sim.log.length, 0);
+          if (surface === "individual") assert.ok(!listed.includes(`"gitlab_${a.domain}_${a.action}"`), `${a.id} is listed`);
+        }
+        if (surface === "meta") assert.ok(!tools.some((t) => t.name === "gitlab_merge_train"), "a domain with nothing routable keeps its meta tool");
+        if (surface === "dynamic") {
+          const found = await conn.client.callTool({ name: "gitlab_find_action", arguments: { query: "merge train" } });
+          assert.ok(!JSON.stringify(found.structuredContent).includes("merge_train."), "the finder offers a Premium action");
+        }
+        const doc = await conn.client.readResource({ uri: "gitlab://tools" });
+        for (const a of premium) assert.ok(!JSON.stringify(doc).includes(`"${a.id}"`), `${a.id} is in gitlab://tools`);
+        for (let i = 0; i < 50 && !conn.stderr.join("").includes('"refusal_class":"tier"'); i++) await new Promise((r) => setTimeout(r, 20));
+        assert.match(conn.stderr.join(""), /"refusal_class":"tier"/);
+      } finally {
+        await conn.close();
+      }
+    });
+  }
+
+  it("GITLAB_MCP_TIER=ce is free; an unknown tier refuses the start", async () => {
+    const conn = await connect({ sim, surface: "dynamic", env: { GITLAB_MCP_TIER: "ce" } });
+    try {
+      assert.equal(text(await callAction(conn, "dynamic", premium[0].id, {})), tierSentence("dynamic", premium[0].id, "free"));
+    } finally {
+      await conn.close();
+    }
+    await assert.rejects(connect({ sim, env: { GITLAB_MCP_TIER: "gold" } }));
+  });
+
+  it("detection reads the license first (an administrator's token)", async () => {
+    sim.clearLog();
+    const conn = await connect({ sim, surface: "individual", env: { ...DETECT, GITLAB_TOKEN: "glpat-admin" }, keepLog: true });
+    try {
+      const paths = sim.log.map((r) => r.rawPath);
+      assert.ok(paths.includes("/api/v4/license"));
+      assert.ok(!paths.includes("/api/v4/namespaces"), "the namespaces were read although the license answered");
+      assert.match(conn.stderr.join(""), /"msg":"instance tier detected","tier":"premium","from":"license"/);
+      const { tools } = await conn.client.listTools();
+      assert.ok(tools.some((t) => t.name === `gitlab_${premium[0].domain}_${premium[0].action}`));
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("a token that cannot read the license: the best plan of its namespaces (GitLab.com)", async () => {
+    sim.setNamespacePlan("group", "premium");
+    sim.clearLog();
+    const conn = await connect({ sim, surface: "individual", env: DETECT, keepLog: true });
+    try {
+      const paths = sim.log.map((r) => r.rawPath);
+      assert.deepEqual(paths.filter((p) => p === "/api/v4/license" || p === "/api/v4/namespaces"), ["/api/v4/license", "/api/v4/namespaces"], "license first, then namespaces");
+      assert.match(conn.stderr.join(""), /"tier":"premium","from":"namespaces"/);
+    } finally {
+      await conn.close();
+      sim.setNamespacePlan("group", "free");
+    }
+  });
+
+  it("neither answers (CE, no plans): free, and output schemas leave out Premium fields (CAT-20)", async () => {
+    const ce = await GitLabSimulator.start({ version: "19.4.1" });
+    try {
+      const conn = await connect({ sim: ce, surface: "dynamic", env: DETECT });
+      try {
+        assert.match(conn.stderr.join(""), /"tier":"free","from":"fallback"/);
+        const doc = JSON.parse(((await conn.client.readResource({ uri: "gitlab://tools/issue.get" })).contents[0] as { text: string }).text) as { output_schema: { properties: Record<string, unknown> } };
+        assert.ok(!("weight" in doc.output_schema.properties) && !("health_status" in doc.output_schema.properties));
+        assert.ok("title" in doc.output_schema.properties);
+      } finally {
+        await conn.close();
+      }
+      const full = await connect({ sim: ce, surface: "dynamic", env: { GITLAB_MCP_TIER: "premium" } });
+      try {
+        const doc = JSON.parse(((await full.client.readResource({ uri: "gitlab://tools/issue.get" })).contents[0] as { text: string }).text) as { output_schema: { properties: Record<string, unknown> } };
+        assert.ok("weight" in doc.output_schema.properties, "Premium keeps weight");
+        assert.ok(!("health_status" in doc.output_schema.properties), "Ultimate-only fields stay out of a Premium schema");
+      } finally {
+        await full.close();
+      }
+    } finally {
+      await ce.close();
+    }
+  });
+});
