@@ -19,22 +19,17 @@ export function missingNeeds(action: ActionRecord, grant: readonly GranularScope
   return action.fineGrained.needs.filter((n) => !grant.some((s) => s.permissions.includes(n.permission) && scopeBoundaries(s).some((b) => n.boundaries.includes(b))));
 }
 
-/** Whether an action takes a project or group to act on (a read of a public one passes to GitLab, SAF-34). */
-function namesProjectOrGroup(action: ActionRecord): boolean {
-  return action.params.some((p) => p.in === "path" && (p.name === "project_id" || p.name === "group_id"));
-}
-
 /**
  * What the session withholds from an action (SAF-34, SAF-35): an action no fine-grained token reaches,
- * in both phases; in phase B also an action whose permissions the grant lacks, except a read of a
- * project or group, which may be public and so is GitLab's to judge. Listings hide both.
+ * in both phases; in phase B also an action whose permissions the grant lacks, except a read GitLab's
+ * tables list as readable on a public project or group, which is GitLab's to judge. Listings hide all.
  */
 export function fineGrainedVerdict(action: ActionRecord, fg: FineGrained): { verdict?: FineGrainedVerdict; listed: boolean } {
   if (action.fineGrained.reach === "none") return { verdict: { kind: "unreachable", why: action.fineGrained.why }, listed: false };
   if (fg.phase !== "judged") return { listed: true };
   const missing = missingNeeds(action, fg.grant);
   if (missing.length === 0) return { listed: true };
-  if (action.classification === "read" && namesProjectOrGroup(action)) return { listed: false };
+  if (action.classification === "read" && action.fineGrained.publicRead) return { listed: false };
   return { verdict: { kind: "missing", needs: missing }, listed: false };
 }
 
