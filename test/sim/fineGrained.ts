@@ -36,11 +36,17 @@
 //   a Group boundary by `all_memberships` (member) or `selected_memberships` naming it or an ancestor;
 //   User by `user`; Instance by `instance`.
 //
+// - The doc's special lists (committed beside the tables; rows `section method path permissions
+//   reason`): `always` routes are never checked; `public` routes are reached without a grant when the
+//   target project or group is public (the "public-access bypass", which mirrors anonymous access:
+//   spec/support/shared_examples/requests/api/granular_token_authorization_shared_examples.rb checks
+//   that a granular token of a non-member reads a public resource exactly as a legacy non-member does,
+//   and never writes); `unavailable` routes answer the "doesn't support" sentence.
+//
 // Deliberate simplifications: a route whose boundaries do not resolve (unknown project or group) or
-// whose project the user cannot see is left to its handler, which answers its own 404 (GitLab answers
-// the service's "404 Not Found" there). Reads of public projects get no exemption: the service has
-// none, a public project is a visible boundary, so a grant that does not cover it is refused (not
-// verified against a running GitLab).
+// whose project the user cannot see is left to its handler, which answers its own 404 (GitLab's
+// service answers "404 Not Found" with reason resource_not_found there; how REST renders that was not
+// found in the source). Internal projects get no bypass (the bypass applies to public resources only).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
