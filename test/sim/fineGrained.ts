@@ -231,27 +231,36 @@ export function repoRoot(): string {
   throw new Error("GitLabSimulator: cannot find the repository root (package.json)");
 }
 
-function readAll(dir: string, prefix: string): string {
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(prefix) && f.endsWith(".tsv"))
-    .sort()
-    .map((f) => readFileSync(join(dir, f), "utf8"))
-    .join("\n");
+/** Every .tsv file of a directory, split into GraphQL rows (kind Type / Mutation / Field) and the rest. */
+function readDir(dir: string): { rest: string; graphql: string } {
+  const rest: string[] = [];
+  const graphql: string[] = [];
+  if (!existsSync(dir)) return { rest: "", graphql: "" };
+  for (const f of readdirSync(dir)
+    .filter((name) => name.endsWith(".tsv"))
+    .sort()) {
+    for (const line of readFileSync(join(dir, f), "utf8").split(/\r?\n/)) {
+      const kind = (line.split("\t")[4] ?? "").trim();
+      (kind === "Type" || kind === "Mutation" || kind === "Field" ? graphql : rest).push(line);
+    }
+  }
+  return { rest: rest.join("\n"), graphql: graphql.join("\n") };
 }
 
 const tableCache = new Map<string, FineGrainedTables>();
 
 /**
- * Loads the tables: `<repo>/codegen/inputs/fine-grained/rest*.tsv` and `graphql*.tsv`, or the directory
- * named by GITLAB_SIM_FINE_GRAINED_DIR when set (drafts). Missing files give empty tables: every route
+ * Loads the tables: every .tsv of `<repo>/codegen/inputs/fine-grained/` (REST rows, the special lists
+ * and GraphQL rows told apart by their columns), or of the directory named by
+ * GITLAB_SIM_FINE_GRAINED_DIR when set (drafts). Missing files give empty tables: every route
  * then answers the "doesn't support" refusal to a fine-grained token.
  */
 export function loadTables(dir?: string): FineGrainedTables {
   const where = dir ?? process.env.GITLAB_SIM_FINE_GRAINED_DIR ?? join(repoRoot(), TABLE_DIR);
   let cached = tableCache.get(where);
   if (!cached) {
-    cached = parseTables(readAll(where, "rest"), readAll(where, "graphql"), where);
+    const { rest, graphql } = readDir(where);
+    cached = parseTables(rest, graphql, where);
     tableCache.set(where, cached);
   }
   return cached;
