@@ -373,6 +373,18 @@ describe("fine-grained personal access tokens (GraphQL)", () => {
     const r = await graphql(sim, QUERY);
     assert.equal(r.body.data.ciCatalogResources.nodes.length, 3);
   });
+
+  it("a classic token under an enforcing root group gets null for the declared types there", async () => {
+    sim.enforceFineGrainedTokens("group");
+    try {
+      const r = await graphql(sim, QUERY);
+      assert.equal(r.body.errors, undefined);
+      assert.equal(r.body.data.project, null);
+      assert.equal(r.body.data.ciCatalogResources.nodes.length, 3);
+    } finally {
+      sim.enforceFineGrainedTokens("group", false);
+    }
+  });
 });
 
 describe("fine-grained mutations (any schema with a Mutation type)", () => {

@@ -36,11 +36,17 @@
 //   a Group boundary by `all_memberships` (member) or `selected_memberships` naming it or an ancestor;
 //   User by `user`; Instance by `instance`.
 //
+// - The doc's special lists (committed beside the tables; rows `section method path permissions
+//   reason`): `always` routes are never checked; `public` routes are reached without a grant when the
+//   target project or group is public (the "public-access bypass", which mirrors anonymous access:
+//   spec/support/shared_examples/requests/api/granular_token_authorization_shared_examples.rb checks
+//   that a granular token of a non-member reads a public resource exactly as a legacy non-member does,
+//   and never writes); `unavailable` routes answer the "doesn't support" sentence.
+//
 // Deliberate simplifications: a route whose boundaries do not resolve (unknown project or group) or
-// whose project the user cannot see is left to its handler, which answers its own 404 (GitLab answers
-// the service's "404 Not Found" there). Reads of public projects get no exemption: the service has
-// none, a public project is a visible boundary, so a grant that does not cover it is refused (not
-// verified against a running GitLab).
+// whose project the user cannot see is left to its handler, which answers its own 404 (GitLab's
+// service answers "404 Not Found" with reason resource_not_found there; how REST renders that was not
+// found in the source). Internal projects get no bypass (the bypass applies to public resources only).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -225,27 +231,36 @@ export function repoRoot(): string {
   throw new Error("GitLabSimulator: cannot find the repository root (package.json)");
 }
 
-function readAll(dir: string, prefix: string): string {
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(prefix) && f.endsWith(".tsv"))
-    .sort()
-    .map((f) => readFileSync(join(dir, f), "utf8"))
-    .join("\n");
+/** Every .tsv file of a directory, split into GraphQL rows (kind Type / Mutation / Field) and the rest. */
+function readDir(dir: string): { rest: string; graphql: string } {
+  const rest: string[] = [];
+  const graphql: string[] = [];
+  if (!existsSync(dir)) return { rest: "", graphql: "" };
+  for (const f of readdirSync(dir)
+    .filter((name) => name.endsWith(".tsv"))
+    .sort()) {
+    for (const line of readFileSync(join(dir, f), "utf8").split(/\r?\n/)) {
+      const kind = (line.split("\t")[4] ?? "").trim();
+      (kind === "Type" || kind === "Mutation" || kind === "Field" ? graphql : rest).push(line);
+    }
+  }
+  return { rest: rest.join("\n"), graphql: graphql.join("\n") };
 }
 
 const tableCache = new Map<string, FineGrainedTables>();
 
 /**
- * Loads the tables: `<repo>/codegen/inputs/fine-grained/rest*.tsv` and `graphql*.tsv`, or the directory
- * named by GITLAB_SIM_FINE_GRAINED_DIR when set (drafts). Missing files give empty tables: every route
+ * Loads the tables: every .tsv of `<repo>/codegen/inputs/fine-grained/` (REST rows, the special lists
+ * and GraphQL rows told apart by their columns), or of the directory named by
+ * GITLAB_SIM_FINE_GRAINED_DIR when set (drafts). Missing files give empty tables: every route
  * then answers the "doesn't support" refusal to a fine-grained token.
  */
 export function loadTables(dir?: string): FineGrainedTables {
   const where = dir ?? process.env.GITLAB_SIM_FINE_GRAINED_DIR ?? join(repoRoot(), TABLE_DIR);
   let cached = tableCache.get(where);
   if (!cached) {
-    cached = parseTables(readAll(where, "rest"), readAll(where, "graphql"), where);
+    const { rest, graphql } = readDir(where);
+    cached = parseTables(rest, graphql, where);
     tableCache.set(where, cached);
   }
   return cached;

@@ -22,6 +22,9 @@
 // - a mutation outside the grant: the field is `null` and errors[] holds the refusal sentence with
 //   its locations and path; a mutation with no row gets RESOURCE_ACCESS_ERROR.
 //
+// A classic token is judged the same way when a root namespace enforces fine-grained tokens
+// (sim.enforceFineGrainedTokens), for the types and fields the table names; undeclared ones pass.
+//
 // Which types are judged: the resource types the simulator serves (GRANULAR_TYPES). Their children
 // (connections, edges, page info, access levels, versions, components, inputs) are judged only when
 // the table names them, and otherwise follow their parent (deliberate: GitLab's SkipRules are not
@@ -111,7 +114,12 @@ export class GranularGraphql {
   /** Boundaries inherited from a parent during this request (shared seed objects are never marked). */
   private readonly inherited = new WeakMap<object, BoundaryTarget>();
 
-  constructor(private readonly g: GranularGraphqlContext) {}
+  /** A classic token judged because a root namespace enforces fine-grained tokens. */
+  private readonly legacy: boolean;
+
+  constructor(private readonly g: GranularGraphqlContext) {
+    this.legacy = !isGranular(g.token);
+  }
 
   rows(kind: string, name: string): GraphqlRow[] {
     return this.g.tables.graphql.filter((r) => r.kind === kind && r.name === name);
@@ -127,7 +135,8 @@ export class GranularGraphql {
     const key = `${kind}:${name}:${targetKey(target)}`;
     let v = this.cache.get(key);
     if (v) return v;
-    if (rows.length === 0) v = { ok: false, message: RESOURCE_ACCESS_ERROR };
+    // No directive: a granular token is denied, a legacy one falls through.
+    if (rows.length === 0) v = this.legacy ? { ok: true } : { ok: false, message: RESOURCE_ACCESS_ERROR };
     else {
       const types = [...new Set(rows.map((r) => r.boundary))];
       const targets: BoundaryTarget[] = [];
@@ -141,7 +150,9 @@ export class GranularGraphql {
       }
       v =
         targets.length === 0
-          ? { ok: false, message: RESOURCE_ACCESS_ERROR }
+          ? this.legacy
+            ? { ok: true }
+            : { ok: false, message: RESOURCE_ACCESS_ERROR }
           : judge(this.g.state, this.g.token, this.g.user, targets, permissionsOf(rows));
     }
     this.cache.set(key, v);
@@ -250,6 +261,7 @@ export function granularJudge(
   token: TokenRecord | undefined,
   user: SimUser | null,
 ): GranularGraphql | undefined {
-  if (!token || !user || !isGranular(token)) return undefined;
+  if (!token || !user) return undefined;
+  if (!isGranular(token) && state.enforcingRoots.size === 0) return undefined;
   return new GranularGraphql({ state, tables, token, user });
 }
