@@ -26,6 +26,16 @@ export const domains: readonly DomainRecord[] = [
     description: "CI/CD variables of a project, a group or the instance. Masked values stay withheld.",
   },
   {
+    name: "custom_emoji",
+    title: "Custom emoji",
+    description: "Custom emoji of a group.",
+  },
+  {
+    name: "dora_metrics",
+    title: "DORA metrics",
+    description: "DORA metrics of a project or group.",
+  },
+  {
     name: "environment",
     title: "Environments",
     description: "Deployment environments of a project and the deployments made to them.",
@@ -91,6 +101,11 @@ export const domains: readonly DomainRecord[] = [
     description: "The Git repository of a project, its commits, files and trees.",
   },
   {
+    name: "search",
+    title: "Search",
+    description: "Search across GitLab, a group or a project, by scope (issues, merge requests, code, commits...).",
+  },
+  {
     name: "snippet",
     title: "Snippets",
     description: "Personal and project snippets.",
@@ -99,6 +114,11 @@ export const domains: readonly DomainRecord[] = [
     name: "tag",
     title: "Tags",
     description: "Repository tags of a project.",
+  },
+  {
+    name: "user",
+    title: "Users",
+    description: "Users, the current user, their keys, emails, status, events, todos and notification settings.",
   },
   {
     name: "wiki",

@@ -9,6 +9,8 @@ export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   branch: () => import("./branch.js"),
   ci_catalog: () => import("./ci_catalog.js"),
   ci_variable: () => import("./ci_variable.js"),
+  custom_emoji: () => import("./custom_emoji.js"),
+  dora_metrics: () => import("./dora_metrics.js"),
   environment: () => import("./environment.js"),
   external_status_check: () => import("./external_status_check.js"),
   feature_flags: () => import("./feature_flags.js"),
@@ -22,7 +24,9 @@ export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   project: () => import("./project.js"),
   release: () => import("./release.js"),
   repository: () => import("./repository.js"),
+  search: () => import("./search.js"),
   snippet: () => import("./snippet.js"),
   tag: () => import("./tag.js"),
+  user: () => import("./user.js"),
   wiki: () => import("./wiki.js"),
 };
