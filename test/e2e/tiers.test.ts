@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { actions } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { callAction, connect, SIM_TOKEN, SURFACES, text, type SurfaceName } from "../helpers/mcp.js";
+import { httpClient, startHttp } from "../helpers/http.js";
 
 const premium = actions.filter((a) => a.tier !== "free");
 const tierSentence = (surface: SurfaceName, id: string, instance: string) =>
@@ -113,6 +114,32 @@ describe("tiers (CAT-19, CAT-20)", () => {
       }
     } finally {
       await ce.close();
+    }
+  });
+
+  it("HTTP mode detects the tier per credential: two tokens on one instance see different plans", async () => {
+    const gitlab = await GitLabSimulator.start({ version: "19.4.1-ee", tokens: { "glpat-member": { scopes: ["api"], userId: 1 }, "glpat-outsider": { scopes: ["api"], userId: 2 } } });
+    gitlab.addProject({ id: 42, path_with_namespace: "paid/project", default_branch: "main", members: [1] });
+    gitlab.setNamespacePlan("paid", "premium");
+    const server = await startHttp({ GITLAB_URL: gitlab.url, GITLAB_MCP_TOOL_SURFACE: "individual", GITLAB_MCP_TIER: "" });
+    try {
+      const tools = async (token: string) => {
+        const client = await httpClient(server.url, { authorization: `Bearer ${token}` });
+        try {
+          return (await client.listTools()).tools.map((t) => t.name);
+        } finally {
+          await client.close();
+        }
+      };
+      const member = await tools("glpat-member");
+      const outsider = await tools("glpat-outsider");
+      const premiumTool = `gitlab_${premium[0].domain}_${premium[0].action}`;
+      assert.ok(member.includes(premiumTool), "the member of a Premium group is offered Premium actions");
+      assert.ok(!outsider.includes(premiumTool), "a token that sees only free namespaces is not");
+      assert.equal(member.length - outsider.length, premium.length);
+    } finally {
+      await server.stop();
+      await gitlab.close();
     }
   });
 });
