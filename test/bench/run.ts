@@ -27,6 +27,9 @@ const fmt = (s: { median: number; min: number; max: number }, unit: string, digi
 const sim = await GitLabSimulator.start();
 sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
 sim.addBranches(42, Array.from({ length: 300 }, (_, i) => `branch-${String(i).padStart(3, "0")}`));
+// An Ultimate namespace: start-up detects the tier the real way (the license, then the namespaces) and
+// every surface lists the whole catalog.
+sim.setNamespacePlan("group", "ultimate");
 const env = (surface: string, mode = "opaque") => ({ GITLAB_URL: sim.url, GITLAB_TOKEN: SIM_TOKEN, GITLAB_MCP_TOOL_SURFACE: surface, GITLAB_MCP_META_PARAM_SCHEMA: mode, GITLAB_MCP_LOG_LEVEL: "debug" });
 
 type Row = { name: string; value: string; budget: string; ok: boolean };
