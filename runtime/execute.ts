@@ -7,7 +7,7 @@ import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabGraphqlError, GitLabHttpError, GitLabResponseError, granularErrorText } from "./gitlab/errors.js";
 import { isGranularRefusal, type FineGrained } from "./policy/credential.js";
-import { fineGrainedSentence, granularAdvice, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
+import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
@@ -105,9 +105,12 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
     if (outcome.kind === "success" && action.resourceTemplate && ctx.embeddedResources) return withResource(action.resourceTemplate, params, outcome);
     return outcome;
   } catch (e) {
-    if (ctx.fineGrained && isGranularRefusal(e)) {
-      ctx.log.info("GitLab refused the fine-grained token", { action: action.id, refusal_class: "fine_grained" });
-      return { kind: "error", text: `${granularErrorText(action.id, e as GitLabHttpError | GitLabGraphqlError)} ${granularAdvice(action, ctx.fineGrained)}`, contentKind: action.contentKind };
+    if (isGranularRefusal(e)) {
+      // SAF-40: GitLab's words and advice, never the role hints. A classic token meets this code only
+      // under a top-level group that admits fine-grained tokens alone.
+      ctx.log.info("GitLab refused the token for want of a fine-grained permission", { action: action.id, refusal_class: "fine_grained" });
+      const advice = ctx.fineGrained ? granularAdvice(action, ctx.fineGrained) : classicUnderGranularAdvice(action);
+      return { kind: "error", text: `${granularErrorText(action.id, e as GitLabHttpError | GitLabGraphqlError, !ctx.fineGrained)} ${advice}`, contentKind: action.contentKind };
     }
     if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) return notFound(action, format.notFound, params, ctx, { status: 404 });
     const text = errorText(action.id, e, action.classification !== "read");

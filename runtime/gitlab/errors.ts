@@ -95,9 +95,10 @@ function flatten(v: unknown): string {
  * SAF-40: GitLab's own refusal of a fine-grained token, in GitLab's words, without the role hints of the
  * generic 403 sentence (a role does not help a token that lacks a permission). The caller adds advice.
  */
-export function granularErrorText(id: string, err: GitLabHttpError | GitLabGraphqlError): string {
+export function granularErrorText(id: string, err: GitLabHttpError | GitLabGraphqlError, classic = false): string {
   const quote = err instanceof GitLabHttpError ? gitlabMessage(err.body, err.status) : redact(err.messages[0]).replace(/https?:\/\/\S+/g, "[url]");
-  return `${id}: access denied: GitLab refused the fine-grained personal access token${quote ? ` (${quote})` : ""}.`;
+  const whom = classic ? "this token, asking for a fine-grained personal access token" : "the fine-grained personal access token";
+  return `${id}: access denied: GitLab refused ${whom}${quote ? ` (${quote})` : ""}.`;
 }
 
 /** The error text of a failed call (ERR-4, ERR-13): reads quote GitLab only for 400, 403 and 422. */

@@ -109,3 +109,9 @@ export function granularAdvice(action: ActionRecord, fg: FineGrained | undefined
   const unjudged = fg?.phase === "unjudged" ? ` This server did not judge the grant: ${fg.reason}.` : "";
   return `${needs}${unjudged} Grant the permission to the token, or use a classic token with the ${scope} scope where the group allows classic tokens. ${DO_NOT_REPORT}`.trim();
 }
+
+/** SAF-40 for a classic token: the group admits fine-grained tokens only, so a classic scope cannot help. */
+export function classicUnderGranularAdvice(action: ActionRecord): string {
+  const needs = action.fineGrained.reach === "granted" && action.fineGrained.needs.length > 0 ? ` with ${needsText(action.fineGrained.needs)}` : "";
+  return `The group behind this resource admits fine-grained personal access tokens only: use one granted what this action needs${needs}, as GitLab ${FINE_GRAINED_RELEASE} declares it. ${DO_NOT_REPORT}`;
+}

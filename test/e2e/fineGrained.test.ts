@@ -183,6 +183,20 @@ describe("fine-grained token, grant judged on the recorded release (SAF-34, SAF-
     });
   }
 
+  it("a classic token under a group that admits fine-grained tokens only gets GitLab's refusal and the advice to use one", async () => {
+    sim.enforceFineGrainedTokens("group");
+    const conn = await connect({ sim, surface: "dynamic" });
+    try {
+      const r = await callAction(conn, "dynamic", "branch.get", { project_id: 42, branch_name: "main" });
+      assert.match(text(r), /^branch\.get: access denied: GitLab refused this token, asking for a fine-grained personal access token \(.*insufficient_granular_scope|^branch\.get: access denied: GitLab refused this token, asking for a fine-grained personal access token \(/);
+      assert.match(text(r), /The group behind this resource admits fine-grained personal access tokens only: use one granted what this action needs with the project permission \[Branch: Read\], as GitLab 19\.4\.1 declares it\. Do not report the capability as missing\.$/);
+      assert.doesNotMatch(text(r), /Maintainer/);
+    } finally {
+      await conn.close();
+      sim.enforceFineGrainedTokens("group", false);
+    }
+  });
+
   it("a classic token gets no fine-grained sentence and no note", async () => {
     const conn = await connect({ sim, surface: "dynamic" });
     try {
