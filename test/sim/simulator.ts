@@ -25,6 +25,7 @@ import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion }
 import { registerJobRoutes } from "./restJobs.js";
 import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
+import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
@@ -138,6 +139,7 @@ export class GitLabSimulator {
     registerMergeRequestCoreRoutes(router);
     registerMergeRequestApprovalRoutes(router);
     registerJobRoutes(router);
+    registerSnippetRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
@@ -159,6 +161,11 @@ export class GitLabSimulator {
     });
     const { port } = server.address() as AddressInfo;
     return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults, options: resolved });
+  }
+
+  /** Seeds a personal snippet (or, with projectId, a project snippet) with its files' contents. */
+  addSnippet(seed: { id: number; title: string; visibility?: string; authorId?: number; projectId?: number; files: Record<string, string> }): Record<string, unknown> {
+    return seedSnippet(this.state, this.options.externalUrl, seed);
   }
 
   /** Changes what /version and /metadata report from now on (e.g. "19.4.1-ee"). */
