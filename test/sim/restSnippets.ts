@@ -11,7 +11,7 @@
 // - a missing snippet answers 404 {"message":"404 Snippet Not Found"}.
 // The snippets live in the document store (restDocuments.ts), so GET /snippets/:id serves them too;
 // their files' contents are kept beside them, never in the document GitLab would answer.
-import { notFound, validationError } from "./errors.js";
+import { notFound, recordNotFound, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamSpec } from "./params.js";
 import { authorizeWrite, currentUserId, projectWebUrl, userProject } from "./projectAccess.js";
@@ -166,7 +166,180 @@ function remove(ctx: RestContext, kind: "snippet" | "project_snippet", scope: nu
   return { status: 204 };
 }
 
+// Comments, threads and emoji reactions on project snippets (doc/api/notes.md, discussions.md,
+// emoji_reactions.md): a note belongs to a thread (an individual note is a thread of one); a missing note
+// answers 404 {"message":"404 Not found"}, a missing thread 404 {"message":"404 Discussion Not Found"},
+// a second identical reaction by one user 404 {"message":"404 Award Emoji Name has already been taken"}.
+interface Activity {
+  notes: Json[];
+  awards: Json[];
+}
+const activity = new WeakMap<Json, Activity>();
+const counters = new WeakMap<SimState, { note: number; award: number }>();
+
+function activityOf(doc: Json): Activity {
+  let a = activity.get(doc);
+  if (!a) activity.set(doc, (a = { notes: [], awards: [] }));
+  return a;
+}
+
+function count(state: SimState, k: "note" | "award"): number {
+  const c = counters.get(state) ?? { note: 500, award: 900 };
+  counters.set(state, c);
+  return ++c[k];
+}
+
+function threadId(n: number): string {
+  return n.toString(16).padStart(40, "0");
+}
+
+function addNote(ctx: RestContext, doc: Json, body: string, thread?: string, individual = true): Json {
+  const now = jsonTime(ctx.state.now());
+  const id = count(ctx.state, "note");
+  const note: Json = {
+    id,
+    type: individual ? null : "DiscussionNote",
+    body,
+    author: presentUser(ctx.state, currentUserId(ctx), ctx.options.externalUrl),
+    created_at: now,
+    updated_at: now,
+    system: false,
+    noteable_id: doc.id,
+    noteable_type: "Snippet",
+    resolvable: false,
+    confidential: false,
+    internal: false,
+    discussion_id: thread ?? threadId(id),
+    individual_note: individual,
+  };
+  activityOf(doc).notes.push(note);
+  return note;
+}
+
+const publicNote = (n: Json): Json => Object.fromEntries(Object.entries(n).filter(([k]) => k !== "discussion_id" && k !== "individual_note"));
+
+function findNote(doc: Json, id: string): Json {
+  const note = activityOf(doc).notes.find((n) => String(n.id) === id);
+  if (!note) throw recordNotFound();
+  return note;
+}
+
+function discussions(doc: Json): Json[] {
+  const byThread = new Map<string, Json[]>();
+  for (const n of activityOf(doc).notes) byThread.set(String(n.discussion_id), [...(byThread.get(String(n.discussion_id)) ?? []), n]);
+  return [...byThread.entries()].map(([id, notes]) => ({ id, individual_note: notes[0].individual_note === true, notes: notes.map(publicNote) }));
+}
+
+function findThread(doc: Json, id: string): Json {
+  const t = discussions(doc).find((d) => d.id === id);
+  if (!t) throw notFound("Discussion");
+  return t;
+}
+
+function award(ctx: RestContext, doc: Json, awardableId: unknown, type: string, name: string): RestResult {
+  const user = currentUserId(ctx);
+  const list = activityOf(doc).awards;
+  if (list.some((a) => a.awardable_id === awardableId && a.awardable_type === type && a.name === name && (a.user as Json | null)?.id === user)) {
+    return { status: 404, body: { message: "404 Award Emoji Name has already been taken" } };
+  }
+  const now = jsonTime(ctx.state.now());
+  const a: Json = { id: count(ctx.state, "award"), name, user: presentUser(ctx.state, user, ctx.options.externalUrl), created_at: now, updated_at: now, awardable_id: awardableId, awardable_type: type };
+  list.push(a);
+  return { status: 201, body: a };
+}
+
+function awardsOf(doc: Json, awardableId: unknown, type: string): Json[] {
+  return activityOf(doc).awards.filter((a) => a.awardable_id === awardableId && a.awardable_type === type);
+}
+
+function findAward(doc: Json, awardableId: unknown, type: string, id: string): Json {
+  const a = awardsOf(doc, awardableId, type).find((x) => String(x.id) === id);
+  if (!a) throw recordNotFound();
+  return a;
+}
+
+function registerSnippetActivityRoutes(router: Router): void {
+  const base = "/projects/:id/snippets/:snippet_id";
+  const snippet = (ctx: RestContext) => findProjectSnippet(ctx).doc;
+  const bodyOf = (ctx: RestContext) => declare(ctx.params, [{ name: "body", type: "string", required: true }]).body as string;
+  const pageOf = (ctx: RestContext, all: Json[]) => {
+    const p = declare(ctx.params, [{ name: "sort", type: "string", values: ["asc", "desc"], default: "desc" }, { name: "order_by", type: "string", values: ["created_at", "updated_at"], default: "created_at" }, ...PAGINATION_PARAMS]);
+    const paged = paginateOffset(all, p.page as number, p.per_page as number, linkContext(ctx, p));
+    return { status: 200, body: paged.items, headers: paged.headers };
+  };
+  router.add("GET", `${base}/notes`, (ctx) => {
+    const p = ctx.params.sort === "asc" ? 1 : -1;
+    return pageOf(ctx, [...activityOf(snippet(ctx)).notes].sort((a, b) => p * (Number(a.id) - Number(b.id))).map(publicNote));
+  });
+  router.add("GET", `${base}/notes/:note_id`, (ctx) => ({ status: 200, body: publicNote(findNote(snippet(ctx), ctx.route.note_id)) }));
+  router.add("POST", `${base}/notes`, (ctx) => {
+    authorizeWrite(ctx);
+    return { status: 201, body: publicNote(addNote(ctx, snippet(ctx), bodyOf(ctx))) };
+  });
+  router.add("PUT", `${base}/notes/:note_id`, (ctx) => {
+    authorizeWrite(ctx);
+    const note = findNote(snippet(ctx), ctx.route.note_id);
+    note.body = bodyOf(ctx);
+    note.updated_at = jsonTime(ctx.state.now());
+    return { status: 200, body: publicNote(note) };
+  });
+  const dropNote = (ctx: RestContext) => {
+    authorizeWrite(ctx);
+    const doc = snippet(ctx);
+    const note = findNote(doc, ctx.route.note_id);
+    if (ctx.route.discussion_id !== undefined && note.discussion_id !== ctx.route.discussion_id) throw recordNotFound();
+    activityOf(doc).notes = activityOf(doc).notes.filter((n) => n !== note);
+    return { status: 204 };
+  };
+  router.add("DELETE", `${base}/notes/:note_id`, dropNote);
+  router.add("GET", `${base}/discussions`, (ctx) => pageOf(ctx, discussions(snippet(ctx))));
+  router.add("GET", `${base}/discussions/:discussion_id`, (ctx) => ({ status: 200, body: findThread(snippet(ctx), ctx.route.discussion_id) }));
+  router.add("POST", `${base}/discussions`, (ctx) => {
+    authorizeWrite(ctx);
+    const doc = snippet(ctx);
+    const note = addNote(ctx, doc, bodyOf(ctx), undefined, false);
+    return { status: 201, body: findThread(doc, String(note.discussion_id)) };
+  });
+  router.add("POST", `${base}/discussions/:discussion_id/notes`, (ctx) => {
+    authorizeWrite(ctx);
+    const doc = snippet(ctx);
+    findThread(doc, ctx.route.discussion_id);
+    return { status: 201, body: publicNote(addNote(ctx, doc, bodyOf(ctx), ctx.route.discussion_id, false)) };
+  });
+  router.add("PUT", `${base}/discussions/:discussion_id/notes/:note_id`, (ctx) => {
+    authorizeWrite(ctx);
+    const note = findNote(snippet(ctx), ctx.route.note_id);
+    if (note.discussion_id !== ctx.route.discussion_id) throw recordNotFound();
+    note.body = bodyOf(ctx);
+    return { status: 200, body: publicNote(note) };
+  });
+  router.add("DELETE", `${base}/discussions/:discussion_id/notes/:note_id`, dropNote);
+  const nameOf = (ctx: RestContext) => declare(ctx.params, [{ name: "name", type: "string", required: true }]).name as string;
+  router.add("GET", `${base}/award_emoji`, (ctx) => pageOf(ctx, awardsOf(snippet(ctx), Number(ctx.route.snippet_id), "Snippet")));
+  router.add("GET", `${base}/award_emoji/:award_id`, (ctx) => ({ status: 200, body: findAward(snippet(ctx), Number(ctx.route.snippet_id), "Snippet", ctx.route.award_id) }));
+  router.add("POST", `${base}/award_emoji`, (ctx) => (authorizeWrite(ctx), award(ctx, snippet(ctx), Number(ctx.route.snippet_id), "Snippet", nameOf(ctx))));
+  router.add("DELETE", `${base}/award_emoji/:award_id`, (ctx) => {
+    authorizeWrite(ctx);
+    const doc = snippet(ctx);
+    const a = findAward(doc, Number(ctx.route.snippet_id), "Snippet", ctx.route.award_id);
+    activityOf(doc).awards = activityOf(doc).awards.filter((x) => x !== a);
+    return { status: 204 };
+  });
+  const noteAwardable = (ctx: RestContext) => Number(findNote(snippet(ctx), ctx.route.note_id).id);
+  router.add("GET", `${base}/notes/:note_id/award_emoji`, (ctx) => pageOf(ctx, awardsOf(snippet(ctx), noteAwardable(ctx), "Note")));
+  router.add("GET", `${base}/notes/:note_id/award_emoji/:award_id`, (ctx) => ({ status: 200, body: findAward(snippet(ctx), noteAwardable(ctx), "Note", ctx.route.award_id) }));
+  router.add("POST", `${base}/notes/:note_id/award_emoji`, (ctx) => (authorizeWrite(ctx), award(ctx, snippet(ctx), noteAwardable(ctx), "Note", nameOf(ctx))));
+  router.add("DELETE", `${base}/notes/:note_id/award_emoji/:award_id`, (ctx) => {
+    authorizeWrite(ctx);
+    const doc = snippet(ctx);
+    const a = findAward(doc, noteAwardable(ctx), "Note", ctx.route.award_id);
+    activityOf(doc).awards = activityOf(doc).awards.filter((x) => x !== a);
+    return { status: 204 };
+  });
+}
+
 export function registerSnippetRoutes(router: Router): void {
+  registerSnippetActivityRoutes(router);
   router.add("GET", "/snippets", (ctx) => page(ctx, personal(ctx.state).filter((d) => (d.author as Json | null)?.id === currentUserId(ctx)), DATE_FILTERS));
   router.add("GET", "/snippets/all", (ctx) => {
     const project = [...ctx.state.documents.entries()].filter(([k]) => k.startsWith("project_snippet:")).flatMap(([, v]) => v);
