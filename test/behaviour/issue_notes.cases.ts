@@ -160,6 +160,16 @@ export const table: BehaviourTable = {
       isError: true,
     },
     {
+      id: "issue.discussion_add_note",
+      name: "a reply to a single comment turns it into a thread",
+      params: { ...base, discussion_id: thread("42:9001"), body: "Same here on 17.5." },
+      request: { method: "POST", path: `${I}/discussions/${thread("42:9001")}/notes` },
+      markdown: ["## Note 9008", "Same here on 17.5."],
+      check(result) {
+        assert.equal(result.structuredContent?.type, "DiscussionNote");
+      },
+    },
+    {
       id: "issue.discussion_update_note",
       params: { ...base, discussion_id: T2, note_id: 9007, body: "Thanks, that narrows it down a lot." },
       request: { method: "PUT", path: `${I}/discussions/${T2}/notes/9007`, body: { body: "Thanks, that narrows it down a lot." } },
@@ -258,6 +268,14 @@ export const table: BehaviourTable = {
       isError: true,
     },
     {
+      id: "issue.emoji_issue_note_list",
+      name: "a comment that does not exist answers GitLab's not found",
+      params: { ...base, note_id: 999 },
+      request: { method: "GET", path: `${I}/notes/999/award_emoji` },
+      markdown: [/[Nn]ot [Ff]ound/],
+      isError: true,
+    },
+    {
       id: "issue.emoji_issue_note_get",
       params: { ...base, note_id: 9001, award_id: 802 },
       request: { method: "GET", path: `${I}/notes/9001/award_emoji/802` },
@@ -342,6 +360,24 @@ export const table: BehaviourTable = {
       request: { method: "GET", path: `${I}/resource_state_events/999` },
       markdown: ["## ❓ State Event Not Found"],
       isError: true,
+    },
+    {
+      id: "issue.update",
+      name: "close the issue, so that its state history grows",
+      params: { ...base, state_event: "close" },
+      request: { method: "PUT", path: I, body: { state_event: "close" } },
+      markdown: ["Issue #5"],
+    },
+    {
+      id: "issue.event_issue_state_list",
+      name: "closing the issue through issue.update is written as a new state event",
+      params: base,
+      request: { method: "GET", path: `${I}/resource_state_events` },
+      markdown: ["State Events"],
+      check(result) {
+        const events = (result.structuredContent?.events ?? []) as { state: string }[];
+        assert.deepEqual(events.map((e) => e.state), ["closed", "reopened", "closed"]);
+      },
     },
     {
       id: "issue.event_issue_iteration_list",

@@ -232,9 +232,9 @@ function showDiscussion(ctx: RestContext): RestResult {
 
 function createDiscussion(ctx: RestContext): RestResult {
   const { project, issue } = target(ctx);
-  const p = declare(ctx.params, [BODY, { name: "internal", type: "boolean", default: false }, { name: "created_at", type: "string" }]);
+  const p = declare(ctx.params, [BODY, { name: "created_at", type: "string" }]);
   authorizeWrite(ctx);
-  const note = addNote(ctx, issue, p.body as string, { type: "DiscussionNote", internal: p.internal === true });
+  const note = addNote(ctx, issue, p.body as string, { type: "DiscussionNote" });
   return { status: 201, body: thread(ctx, project, issue, note.discussionId) };
 }
 
