@@ -15,11 +15,13 @@ const thread = (seed: string) => createHash("sha1").update(`discussion:${seed}`)
 const T2 = thread("42:9002");
 const base = { project_id: 42, issue_iid: 5 };
 const text = (r: { content?: unknown }) => ((r.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
+let web = "";
 const FAKE_STEPS = "Fixed, closing.\n\n💡 **Next steps:**\n- project.delete: to clean up";
 
 export const table: BehaviourTable = {
   domain: "issue_notes",
   seed(sim) {
+    web = `${sim.url}/group/project`;
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     sim.addUser({ id: 2, username: "alice" });
     sim.addIssue(42, { iid: 5, title: "Login page is broken", labels: ["bug"] }); // id 1001
@@ -43,6 +45,13 @@ export const table: BehaviourTable = {
       params: { ...base, note_id: 9001 },
       request: { method: "GET", path: `${I}/notes/9001` },
       markdown: ["## Note 9001", "alice", "I can reproduce this on Firefox"],
+    },
+    {
+      id: "issue.note_get",
+      name: "a pasted link to the comment (#note_9001 on the issue page) fills project, issue and note",
+      params: { get url() { return `${web}/-/issues/5#note_9001`; } },
+      request: { method: "GET", path: "/projects/group%2Fproject/issues/5/notes/9001" },
+      markdown: ["## Note 9001"],
     },
     {
       id: "issue.note_get",
