@@ -372,9 +372,9 @@ export const table: BehaviourTable = {
     },
     {
       id: "issue.update",
-      name: "close the issue, so that its state history grows",
-      params: { ...base, state_event: "close" },
-      request: { method: "PUT", path: I, body: { state_event: "close" } },
+      name: "close and relabel the issue, so that its history grows",
+      params: { ...base, state_event: "close", add_labels: "regression" },
+      request: { method: "PUT", path: I, body: { state_event: "close", add_labels: "regression" } },
       markdown: ["Issue #5"],
     },
     {
@@ -386,6 +386,17 @@ export const table: BehaviourTable = {
       check(result) {
         const events = (result.structuredContent?.events ?? []) as { state: string }[];
         assert.deepEqual(events.map((e) => e.state), ["closed", "reopened", "closed"]);
+      },
+    },
+    {
+      id: "issue.event_issue_label_list",
+      name: "a label added through issue.update is written as a new label event",
+      params: base,
+      request: { method: "GET", path: `${I}/resource_label_events` },
+      markdown: ["regression"],
+      check(result) {
+        const events = (result.structuredContent?.events ?? []) as { action: string; label: { name: string } }[];
+        assert.deepEqual(events.map((e) => `${e.action} ${e.label.name}`), ["add bug", "add regression"]);
       },
     },
     {

@@ -13,8 +13,8 @@
 // - an emoji the user already gave is 404 {"message":"404 Award Emoji Name has already been taken Not Found"},
 //   a name that is not an emoji the same with "Name is not a valid emoji name"; removing another
 //   user's reaction is 401;
-// - resource events are seeded history; a close or reopen made through the issues API since is written as
-//   a state event when events are next read, as GitLab writes one at the time of the change.
+// - resource events are seeded history; a close or reopen, or labels added or removed, through the issues
+//   API since are written as events when events are next read, as GitLab writes them at the change.
 import { messageError, notFound, recordNotFound, unauthorized, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS } from "./params.js";
@@ -50,7 +50,9 @@ interface IssueActivity {
   noteAwards: Map<number, Award[]>;
   events: Record<EventKind, Event[]>;
   internal: WeakSet<SimNote>;
+  /** The state and labels last written as events: a change seen since is written as a new event. */
   stateSeen: string;
+  labelsSeen: string[];
 }
 
 const activities = new WeakMap<SimIssue, IssueActivity>();
@@ -59,7 +61,7 @@ const counters = new WeakMap<SimState, { award: number; event: number }>();
 function activityOf(issue: SimIssue): IssueActivity {
   let a = activities.get(issue);
   if (!a) {
-    a = { awards: [], noteAwards: new Map(), events: { label: [], milestone: [], state: [], iteration: [], weight: [] }, internal: new WeakSet(), stateSeen: issue.state };
+    a = { awards: [], noteAwards: new Map(), events: { label: [], milestone: [], state: [], iteration: [], weight: [] }, internal: new WeakSet(), stateSeen: issue.state, labelsSeen: [] };
     activities.set(issue, a);
   }
   return a;
@@ -118,7 +120,9 @@ export function seedIssueActivity(state: SimState, project: SimProject, iid: num
     });
   }
   for (const e of seed.weight_events ?? []) push("weight", e, { issue_id: issue.id, weight: e.weight });
+  // Seeded events are the history: what the issue holds now is not a change since.
   if (seed.state_events) a.stateSeen = issue.state;
+  if (seed.label_events) a.labelsSeen = [...issue.labels];
 }
 
 // ---- shared ----
@@ -318,6 +322,14 @@ function eventsOf(ctx: RestContext, kind: EventKind): { project: SimProject; iss
     a.events.state.push({ id: nextId(ctx.state, "event"), userId: issue.closedById ?? issue.authorId, created_at: issue.closed_at ?? issue.updated_at, fields: { state } });
     a.stateSeen = issue.state;
   }
+  // Labels the issue was created with, or that issue.update added or removed, each make an event.
+  const added = issue.labels.filter((l) => !a.labelsSeen.includes(l)).map((l) => [l, "add"]);
+  const removed = a.labelsSeen.filter((l) => !issue.labels.includes(l)).map((l) => [l, "remove"]);
+  for (const [name, action] of [...added, ...removed]) {
+    const label = { id: 100 + a.events.label.length, name, color: "#428BCA", description: null };
+    a.events.label.push({ id: nextId(ctx.state, "event"), userId: issue.authorId, created_at: issue.updated_at, fields: { label, action } });
+  }
+  a.labelsSeen = [...issue.labels];
   return { project, issue, list: a.events[kind] };
 }
 
