@@ -223,7 +223,7 @@ export const table: BehaviourTable = {
       id: "issue.emoji_issue_create",
       name: "a name with colons or spaces is refused before sending",
       params: { ...base, name: ":thumbs up:" },
-      markdown: [/name/],
+      markdown: ["name must be a string matching ^[a-z0-9_+-]+$"],
       isError: true,
     },
     {
@@ -271,8 +271,8 @@ export const table: BehaviourTable = {
     },
     {
       id: "issue.emoji_issue_note_create",
-      name: "an emoji name with spaces is refused before sending",
-      params: { ...base, note_id: 9001, name: "heart eyes" },
+      name: "an emoji name with spaces or capitals is refused before sending",
+      params: { ...base, note_id: 9001, name: "Heart_Eyes" },
       markdown: [/name/],
       isError: true,
     },
