@@ -9,6 +9,7 @@ import { registerMetaRoutes } from "./restMeta.js";
 import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
+import { registerIssueNoteRoutes, seedIssueActivity, type IssueActivitySeed } from "./restIssueNotes.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
@@ -134,6 +135,7 @@ export class GitLabSimulator {
     registerBranchRoutes(router);
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
+    registerIssueNoteRoutes(router);
     registerMergeRequestRoutes(router);
     registerPipelineRoutes(router);
     registerMergeRequestCoreRoutes(router);
@@ -369,6 +371,11 @@ export class GitLabSimulator {
   /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
   addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
     seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
+  }
+
+  /** Seeds emoji reactions and resource events (label, milestone, state, iteration, weight) of a seeded issue. */
+  addIssueActivity(projectRef: number | string, issueIid: number, seed: IssueActivitySeed): void {
+    seedIssueActivity(this.state, this.state.requireProject(projectRef), issueIid, seed);
   }
 
   /** Seeds a merge train car for a seeded merge request (its target branch names the train). */
