@@ -28,6 +28,7 @@ import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
+import { registerUserKeyRoutes } from "./restUserKeys.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -154,6 +155,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerUserKeyRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
