@@ -113,6 +113,13 @@ export const table: BehaviourTable = {
     },
     {
       id: "user.create",
+      name: "a username ending in .git is refused before anything is sent",
+      params: { email: "y@example.com", username: "project.git", name: "Y", password: "long-enough" },
+      markdown: [/username/],
+      isError: true,
+    },
+    {
+      id: "user.create",
       name: "a password under 8 characters is refused before anything is sent",
       params: { email: "z@example.com", username: "zed", name: "Z", password: "short" },
       markdown: [/password/],
