@@ -6,14 +6,13 @@ import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { actions, inputSchemas } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { callAction, CLI, connect, SIM_TOKEN, SURFACES, text, type Connection } from "../helpers/mcp.js";
+import { callAction, CLI, connect, SURFACES, text, type Connection } from "../helpers/mcp.js";
 
 const read = async (conn: Connection, uri: string) => JSON.parse(String(((await conn.client.readResource({ uri })).contents[0] as { text: string }).text)) as Record<string, unknown>;
 
 describe("gitlab://tools resources (MAN-1..MAN-5)", () => {
   let sim: GitLabSimulator;
-  // The token carries admin_mode, so administrator actions are routable too.
-  before(async () => (sim = await GitLabSimulator.start({ tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"], admin: true } } })));
+  before(async () => (sim = await GitLabSimulator.start()));
   after(() => sim.close());
 
   for (const surface of SURFACES) {

@@ -15,8 +15,7 @@ const operatorSentence = (id: string) =>
 const scopeSentence = (id: string) =>
   `action "${id}" exists but is not available to this session: the credential in use does not carry a GitLab scope that covers it, so a narrowed action surface was built for it. Reauthorize with the api scope to use it; do not report the capability as missing.`;
 
-// The token carries admin_mode (and its user is an administrator), so administrator actions are listed too.
-async function seeded(options: Parameters<typeof GitLabSimulator.start>[0] = { tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"], admin: true } } }) {
+async function seeded(options: Parameters<typeof GitLabSimulator.start>[0] = {}) {
   const sim = await GitLabSimulator.start(options);
   sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
   sim.addBranch(42, { name: "main" });
@@ -214,7 +213,7 @@ describe("token scopes (SAF-25..SAF-30)", () => {
       const conn = await connect({ sim, surface, env: { GITLAB_TOKEN: "glpat-read" } });
       try {
         const { tools } = await conn.client.listTools();
-        if (surface === "individual") assert.equal(tools.length, byClass("read").filter((a) => !a.adminMode).length);
+        if (surface === "individual") assert.equal(tools.length, byClass("read").length);
         const r = surface === "individual"
           ? ((await conn.client.callTool({ name: "gitlab_branch_create", arguments: { project_id: 42, branch_name: "x", ref: "main" } })) as CallToolResult)
           : await callAction(conn, surface, "branch.create", { project_id: 42, branch_name: "x", ref: "main" });
