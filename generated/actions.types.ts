@@ -4873,6 +4873,28 @@ export interface TagUnprotectParams {
 }
 
 /**
+ * Parameters of `user.activate`: Activate a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#reactivate-a-user
+ */
+export interface UserActivateParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.activities`: List user activity dates.
+ * @see https://docs.gitlab.com/api/users/#list-a-users-activity
+ */
+export interface UserActivitiesParams {
+  /** Only activity on or after this date (YYYY-MM-DD). */
+  from?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `user.add_email`: Add an email address.
  * @see https://docs.gitlab.com/api/user_email_addresses/#add-an-email-address
  */
@@ -4947,6 +4969,216 @@ export interface UserAddSshKeyForUserParams {
 }
 
 /**
+ * Parameters of `user.approve`: Approve a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#approve-access-to-a-user
+ */
+export interface UserApproveParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.associations_count`: Count a user's associations.
+ * @see https://docs.gitlab.com/api/users/#list-a-users-associations-count
+ */
+export interface UserAssociationsCountParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.avatar_get`: Get the avatar for an email.
+ * @see https://docs.gitlab.com/api/avatar/#retrieve-user-avatar
+ */
+export interface UserAvatarGetParams {
+  /** Email address of the user. */
+  email: string;
+  /** Size of the image in pixels (Gravatar). */
+  size?: number;
+}
+
+/**
+ * Parameters of `user.ban`: Ban a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#ban-a-user
+ */
+export interface UserBanParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.block`: Block a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#block-access-to-a-user
+ */
+export interface UserBlockParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.contribution_events`: List a user's contribution events.
+ * @see https://docs.gitlab.com/api/events/#get-contribution-events-for-a-user
+ */
+export interface UserContributionEventsParams {
+  /** User ID or username (looked up first). */
+  user_id: string | number;
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.create`: Create a user.
+ * @see https://docs.gitlab.com/api/users/#create-a-user
+ */
+export interface UserCreateParams {
+  /** Email address of the account. */
+  email: string;
+  /** Username: letters, digits, _ - and ., not ending in ., .git or .atom. */
+  username: string;
+  /** Full name shown in GitLab. */
+  name: string;
+  /** Password, 8 to 128 characters. */
+  password?: string;
+  /** Mail a link to set the password instead. */
+  reset_password?: boolean;
+  /** Set a random password nobody knows. */
+  force_random_password?: boolean;
+  /** Treat the email as confirmed. */
+  skip_confirmation?: boolean;
+  /** Make the user an administrator. */
+  admin?: boolean;
+  /** Make the user external (no internal projects). */
+  external?: boolean;
+  /** Whether the user may create groups. */
+  can_create_group?: boolean;
+  /** Most personal projects the user may create. */
+  projects_limit?: number;
+  /** Note only administrators see. */
+  note?: string;
+}
+
+/**
+ * Parameters of `user.create_impersonation_token`: Create an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-an-impersonation-token
+ */
+export interface UserCreateImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Name of the token. */
+  name: string;
+  /** What the token is for. */
+  description?: string;
+  /** Scopes of the token, such as api or read_api. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_user"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "admin_mode"
+    | "sudo"
+    | "self_rotate"
+  >;
+  /** Expiry date (YYYY-MM-DD), GitLab's limit if omitted. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `user.create_personal_access_token`: Create a personal access token for a user.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-a-personal-access-token-for-a-user
+ */
+export interface UserCreatePersonalAccessTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Name of the token. */
+  name: string;
+  /** What the token is for. */
+  description?: string;
+  /** Scopes of the token, such as api or read_api. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_user"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "admin_mode"
+    | "sudo"
+    | "self_rotate"
+  >;
+  /** Expiry date (YYYY-MM-DD), GitLab's limit if omitted. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `user.create_service_account`: Create a service account.
+ * @see https://docs.gitlab.com/api/service_accounts/#create-an-instance-service-account
+ */
+export interface UserCreateServiceAccountParams {
+  /** Name of the account. */
+  name?: string;
+  /** Username of the account. */
+  username?: string;
+  /** Email address (a no-reply one if omitted). */
+  email?: string;
+}
+
+/**
+ * Parameters of `user.deactivate`: Deactivate a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#deactivate-a-user
+ */
+export interface UserDeactivateParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.delete`: Delete a user.
+ * @see https://docs.gitlab.com/api/users/#delete-a-user
+ */
+export interface UserDeleteParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Also delete their issues, comments and other contributions. */
+  hard_delete?: boolean;
+}
+
+/**
  * Parameters of `user.delete_email`: Delete one of my email addresses.
  * @see https://docs.gitlab.com/api/user_email_addresses/#delete-one-of-your-email-addresses
  */
@@ -4987,6 +5219,17 @@ export interface UserDeleteGpgKeyForUserParams {
 }
 
 /**
+ * Parameters of `user.delete_identity`: Delete a user's identity.
+ * @see https://docs.gitlab.com/api/users/#delete-authentication-identity-from-a-user
+ */
+export interface UserDeleteIdentityParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Provider name, such as ldapmain or saml. */
+  provider: string;
+}
+
+/**
  * Parameters of `user.delete_ssh_key`: Delete one of my SSH keys.
  * @see https://docs.gitlab.com/api/user_keys/#delete-an-ssh-key
  */
@@ -5004,6 +5247,15 @@ export interface UserDeleteSshKeyForUserParams {
   user_id: number;
   /** ID of the SSH key to remove. */
   key_id: number;
+}
+
+/**
+ * Parameters of `user.disable_two_factor`: Disable a user's two-factor authentication.
+ * @see https://docs.gitlab.com/api/users/#disable-two-factor-authentication-for-a-user
+ */
+export interface UserDisableTwoFactorParams {
+  /** ID of the user. */
+  user_id: number;
 }
 
 /**
@@ -5028,6 +5280,85 @@ export interface UserEmailsForUserParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `user.event_list_contributions`: List my own events.
+ * @see https://docs.gitlab.com/api/events/#list-all-events
+ */
+export interface UserEventListContributionsParams {
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** all to include events of all the user's projects. */
+  scope?: "all";
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.event_list_project`: List a project's events.
+ * @see https://docs.gitlab.com/api/events/#list-a-projects-visible-events
+ */
+export interface UserEventListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.get`: Get a user.
+ * @see https://docs.gitlab.com/api/users/#retrieve-a-single-user
+ */
+export interface UserGetParams {
+  /** User ID, or a username such as jdoe (looked up first). */
+  user_id: string | number;
 }
 
 /**
@@ -5057,6 +5388,17 @@ export interface UserGetGpgKeyForUserParams {
   user_id: number;
   /** ID of the GPG key. */
   key_id: number;
+}
+
+/**
+ * Parameters of `user.get_impersonation_token`: Get an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#retrieve-an-impersonation-token-for-a-user
+ */
+export interface UserGetImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** ID of the impersonation token. */
+  impersonation_token_id: number;
 }
 
 /**
@@ -5122,6 +5464,129 @@ export interface UserKeyGetWithUserParams {
 }
 
 /**
+ * Parameters of `user.list`: List users.
+ * @see https://docs.gitlab.com/api/users/#list-users
+ */
+export interface UserListParams {
+  /** Exact username to look up (case-insensitive). */
+  username?: string;
+  /** Text to find in name, username or public email. */
+  search?: string;
+  /** Only active users. */
+  active?: boolean;
+  /** Only blocked users. */
+  blocked?: boolean;
+  /** Only external users (administrators). */
+  external?: boolean;
+  /** Leave out internal users such as the ghost user. */
+  exclude_internal?: boolean;
+  /** Only people, not bots or service accounts. */
+  humans?: boolean;
+  /** Field to order by (administrators, default id). */
+  order_by?: "id" | "name" | "username" | "created_at" | "updated_at" | "last_activity_on";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.list_impersonation_tokens`: List impersonation tokens.
+ * @see https://docs.gitlab.com/api/user_tokens/#list-all-impersonation-tokens-for-a-user
+ */
+export interface UserListImpersonationTokensParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Which tokens (default all). */
+  state?: "all" | "active" | "inactive";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.list_service_accounts`: List service accounts.
+ * @see https://docs.gitlab.com/api/service_accounts/#list-all-instance-service-accounts
+ */
+export interface UserListServiceAccountsParams {
+  /** Field to order by (default id). */
+  order_by?: "id" | "username";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.memberships`: List a user's memberships.
+ * @see https://docs.gitlab.com/api/users/#list-projects-and-groups-that-a-user-is-a-member-of
+ */
+export interface UserMembershipsParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Only projects or only groups (Namespace). */
+  type?: "Project" | "Namespace";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.modify`: Modify a user.
+ * @see https://docs.gitlab.com/api/users/#modify-a-user
+ */
+export interface UserModifyParams {
+  /** ID of the user. */
+  user_id: number;
+  /** New email address. */
+  email?: string;
+  /** New username. */
+  username?: string;
+  /** New full name. */
+  name?: string;
+  /** New password, 8 to 128 characters. */
+  password?: string;
+  /** Treat a new email as confirmed. */
+  skip_reconfirmation?: boolean;
+  /** Make or unmake an administrator. */
+  admin?: boolean;
+  /** Make the user external or not. */
+  external?: boolean;
+  /** Whether the user may create groups. */
+  can_create_group?: boolean;
+  /** Most personal projects. */
+  projects_limit?: number;
+  /** Note only administrators see. */
+  note?: string;
+}
+
+/**
+ * Parameters of `user.reject`: Reject a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#reject-access-to-a-user
+ */
+export interface UserRejectParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.revoke_impersonation_token`: Revoke an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#revoke-an-impersonation-token
+ */
+export interface UserRevokeImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** ID of the impersonation token. */
+  impersonation_token_id: number;
+}
+
+/**
  * Parameters of `user.ssh_keys`: List my SSH keys.
  * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys
  */
@@ -5143,6 +5608,24 @@ export interface UserSshKeysForUserParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `user.unban`: Unban a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#unban-a-user
+ */
+export interface UserUnbanParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.unblock`: Unblock a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#unblock-access-to-a-user
+ */
+export interface UserUnblockParams {
+  /** ID of the user. */
+  user_id: number;
 }
 
 /**
@@ -5476,31 +5959,60 @@ export type ActionId =
   | "tag.list_protected"
   | "tag.protect"
   | "tag.unprotect"
+  | "user.activate"
+  | "user.activities"
   | "user.add_email"
   | "user.add_email_for_user"
   | "user.add_gpg_key"
   | "user.add_gpg_key_for_user"
   | "user.add_ssh_key"
   | "user.add_ssh_key_for_user"
+  | "user.approve"
+  | "user.associations_count"
+  | "user.avatar_get"
+  | "user.ban"
+  | "user.block"
+  | "user.contribution_events"
+  | "user.create"
+  | "user.create_impersonation_token"
+  | "user.create_personal_access_token"
+  | "user.create_service_account"
+  | "user.deactivate"
+  | "user.delete"
   | "user.delete_email"
   | "user.delete_email_for_user"
   | "user.delete_gpg_key"
   | "user.delete_gpg_key_for_user"
+  | "user.delete_identity"
   | "user.delete_ssh_key"
   | "user.delete_ssh_key_for_user"
+  | "user.disable_two_factor"
   | "user.emails"
   | "user.emails_for_user"
+  | "user.event_list_contributions"
+  | "user.event_list_project"
+  | "user.get"
   | "user.get_email"
   | "user.get_gpg_key"
   | "user.get_gpg_key_for_user"
+  | "user.get_impersonation_token"
   | "user.get_ssh_key"
   | "user.get_ssh_key_for_user"
   | "user.gpg_keys"
   | "user.gpg_keys_for_user"
   | "user.key_get_by_fingerprint"
   | "user.key_get_with_user"
+  | "user.list"
+  | "user.list_impersonation_tokens"
+  | "user.list_service_accounts"
+  | "user.memberships"
+  | "user.modify"
+  | "user.reject"
+  | "user.revoke_impersonation_token"
   | "user.ssh_keys"
   | "user.ssh_keys_for_user"
+  | "user.unban"
+  | "user.unblock"
   | "wiki.get";
 
 /** The parameter type of each action, keyed by canonical ID. */
@@ -5823,30 +6335,59 @@ export interface ActionParams {
   "tag.list_protected": TagListProtectedParams;
   "tag.protect": TagProtectParams;
   "tag.unprotect": TagUnprotectParams;
+  "user.activate": UserActivateParams;
+  "user.activities": UserActivitiesParams;
   "user.add_email": UserAddEmailParams;
   "user.add_email_for_user": UserAddEmailForUserParams;
   "user.add_gpg_key": UserAddGpgKeyParams;
   "user.add_gpg_key_for_user": UserAddGpgKeyForUserParams;
   "user.add_ssh_key": UserAddSshKeyParams;
   "user.add_ssh_key_for_user": UserAddSshKeyForUserParams;
+  "user.approve": UserApproveParams;
+  "user.associations_count": UserAssociationsCountParams;
+  "user.avatar_get": UserAvatarGetParams;
+  "user.ban": UserBanParams;
+  "user.block": UserBlockParams;
+  "user.contribution_events": UserContributionEventsParams;
+  "user.create": UserCreateParams;
+  "user.create_impersonation_token": UserCreateImpersonationTokenParams;
+  "user.create_personal_access_token": UserCreatePersonalAccessTokenParams;
+  "user.create_service_account": UserCreateServiceAccountParams;
+  "user.deactivate": UserDeactivateParams;
+  "user.delete": UserDeleteParams;
   "user.delete_email": UserDeleteEmailParams;
   "user.delete_email_for_user": UserDeleteEmailForUserParams;
   "user.delete_gpg_key": UserDeleteGpgKeyParams;
   "user.delete_gpg_key_for_user": UserDeleteGpgKeyForUserParams;
+  "user.delete_identity": UserDeleteIdentityParams;
   "user.delete_ssh_key": UserDeleteSshKeyParams;
   "user.delete_ssh_key_for_user": UserDeleteSshKeyForUserParams;
+  "user.disable_two_factor": UserDisableTwoFactorParams;
   "user.emails": UserEmailsParams;
   "user.emails_for_user": UserEmailsForUserParams;
+  "user.event_list_contributions": UserEventListContributionsParams;
+  "user.event_list_project": UserEventListProjectParams;
+  "user.get": UserGetParams;
   "user.get_email": UserGetEmailParams;
   "user.get_gpg_key": UserGetGpgKeyParams;
   "user.get_gpg_key_for_user": UserGetGpgKeyForUserParams;
+  "user.get_impersonation_token": UserGetImpersonationTokenParams;
   "user.get_ssh_key": UserGetSshKeyParams;
   "user.get_ssh_key_for_user": UserGetSshKeyForUserParams;
   "user.gpg_keys": UserGpgKeysParams;
   "user.gpg_keys_for_user": UserGpgKeysForUserParams;
   "user.key_get_by_fingerprint": UserKeyGetByFingerprintParams;
   "user.key_get_with_user": UserKeyGetWithUserParams;
+  "user.list": UserListParams;
+  "user.list_impersonation_tokens": UserListImpersonationTokensParams;
+  "user.list_service_accounts": UserListServiceAccountsParams;
+  "user.memberships": UserMembershipsParams;
+  "user.modify": UserModifyParams;
+  "user.reject": UserRejectParams;
+  "user.revoke_impersonation_token": UserRevokeImpersonationTokenParams;
   "user.ssh_keys": UserSshKeysParams;
   "user.ssh_keys_for_user": UserSshKeysForUserParams;
+  "user.unban": UserUnbanParams;
+  "user.unblock": UserUnblockParams;
   "wiki.get": WikiGetParams;
 }

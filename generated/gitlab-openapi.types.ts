@@ -38,6 +38,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the avatar for an email */
+    get: operations["user.avatar_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my own events */
+    get: operations["user.event_list_contributions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}": {
     parameters: {
       query?: never;
@@ -323,6 +357,23 @@ export interface paths {
     };
     /** Get an environment */
     get: operations["environment.get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's events */
+    get: operations["user.event_list_project"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3580,6 +3631,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/service_accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List service accounts */
+    get: operations["user.list_service_accounts"];
+    put?: never;
+    /** Create a service account */
+    post: operations["user.create_service_account"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/snippets": {
     parameters: {
       query?: never;
@@ -3701,6 +3770,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/user/activities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List user activity dates */
+    get: operations["user.activities"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user/emails": {
     parameters: {
       query?: never;
@@ -3809,6 +3895,162 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List users */
+    get: operations["user.list"];
+    put?: never;
+    /** Create a user */
+    post: operations["user.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user */
+    get: operations["user.get"];
+    /** Modify a user */
+    put: operations["user.modify"];
+    post?: never;
+    /** Delete a user */
+    delete: operations["user.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/activate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Activate a user */
+    post: operations["user.activate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a user */
+    post: operations["user.approve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/associations_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count a user's associations */
+    get: operations["user.associations_count"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/ban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ban a user */
+    post: operations["user.ban"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/block": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Block a user */
+    post: operations["user.block"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/deactivate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deactivate a user */
+    post: operations["user.deactivate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/disable_two_factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Disable a user's two-factor authentication */
+    patch: operations["user.disable_two_factor"];
+    trace?: never;
+  };
   "/users/{id}/emails": {
     parameters: {
       query?: never;
@@ -3839,6 +4081,23 @@ export interface paths {
     post?: never;
     /** Delete a user's email address */
     delete: operations["user.delete_email_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's contribution events */
+    get: operations["user.contribution_events"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3880,6 +4139,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/users/{id}/identities/{provider}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a user's identity */
+    delete: operations["user.delete_identity"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/users/{id}/keys": {
     parameters: {
       query?: never;
@@ -3915,6 +4191,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/users/{id}/memberships": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's memberships */
+    get: operations["user.memberships"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a user */
+    post: operations["user.reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/unban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unban a user */
+    post: operations["user.unban"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/unblock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unblock a user */
+    post: operations["user.unblock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/impersonation_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List impersonation tokens */
+    get: operations["user.list_impersonation_tokens"];
+    put?: never;
+    /** Create an impersonation token */
+    post: operations["user.create_impersonation_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/impersonation_tokens/{impersonation_token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an impersonation token */
+    get: operations["user.get_impersonation_token"];
+    put?: never;
+    post?: never;
+    /** Revoke an impersonation token */
+    delete: operations["user.revoke_impersonation_token"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/users/{user_id}/keys": {
     parameters: {
       query?: never;
@@ -3926,6 +4306,23 @@ export interface paths {
     get: operations["user.ssh_keys_for_user"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a personal access token for a user */
+    post: operations["user.create_personal_access_token"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4834,6 +5231,116 @@ export interface components {
       /** Format: date-time */
       confirmed_at?: string | null;
     };
+    /** @description A user account as GitLab shows it (administrators see the sign-in and moderation fields). */
+    UserAccount: {
+      id: number;
+      username: string;
+      name?: string | null;
+      state?: string | null;
+      locked?: boolean | null;
+      email?: string | null;
+      public_email?: string | null;
+      bot?: boolean | null;
+      is_admin?: boolean | null;
+      external?: boolean | null;
+      two_factor_enabled?: boolean | null;
+      note?: string | null;
+      bio?: string | null;
+      location?: string | null;
+      organization?: string | null;
+      job_title?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      confirmed_at?: string | null;
+      /** Format: date-time */
+      last_sign_in_at?: string | null;
+      /** Format: date-time */
+      current_sign_in_at?: string | null;
+      /** Format: date */
+      last_activity_on?: string | null;
+      projects_limit?: number | null;
+      can_create_group?: boolean | null;
+      can_create_project?: boolean | null;
+      private_profile?: boolean | null;
+      identities?: (Record<string, never> | null)[] | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description An impersonation token or a personal access token of a user. The token value comes only once, on creation. */
+    ImpersonationToken: {
+      id: number;
+      name: string;
+      description?: string | null;
+      user_id?: number | null;
+      scopes?: (string | null)[] | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      impersonation?: boolean | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      /** Format: date */
+      expires_at?: string | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A service account, a user without a person behind it, for automations. */
+    ServiceAccount: {
+      id: number;
+      username: string;
+      name?: string | null;
+      email?: string | null;
+      public_email?: string | null;
+    };
+    /** @description A project or group a user is a direct member of. */
+    UserMembership: {
+      source_id: number;
+      source_name?: string | null;
+      source_type?: string | null;
+      access_level?: number | null;
+    };
+    /** @description When a user was last active. */
+    UserActivity: {
+      username: string;
+      /** Format: date */
+      last_activity_on?: string | null;
+      /** Format: date */
+      last_activity_at?: string | null;
+    };
+    /** @description One event of a user's or project's activity stream (a push, a comment, a merge...). */
+    ContributionEvent: {
+      id: number;
+      project_id?: number | null;
+      action_name?: string | null;
+      target_id?: number | null;
+      target_iid?: number | null;
+      target_type?: string | null;
+      target_title?: string | null;
+      author_id?: number | null;
+      author?: components["schemas"]["User"] | null;
+      author_username?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      imported?: boolean | null;
+      push_data?: Record<string, never> | null;
+      note?: Record<string, never> | null;
+    };
+    /** @description How many groups, projects, issues and merge requests a user is associated with. */
+    UserAssociationsCount: {
+      groups_count?: number | null;
+      projects_count?: number | null;
+      issues_count?: number | null;
+      merge_requests_count?: number | null;
+    };
+    /** @description The avatar address GitLab uses for an email address. */
+    AvatarUrl: {
+      /** Format: uri */
+      avatar_url: string;
+    };
     /** @description A project issue. */
     Issue: {
       id?: number | null;
@@ -5393,6 +5900,70 @@ export interface operations {
       };
     };
   };
+  "user.avatar_get": {
+    parameters: {
+      query: {
+        email: string;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AvatarUrl"];
+        };
+      };
+    };
+  };
+  "user.event_list_contributions": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        scope?: "all";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
+        };
+      };
+    };
+  };
   "group.get": {
     parameters: {
       query?: never;
@@ -5928,6 +6499,48 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "user.event_list_project": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
         };
       };
     };
@@ -13265,6 +13878,59 @@ export interface operations {
       };
     };
   };
+  "user.list_service_accounts": {
+    parameters: {
+      query?: {
+        order_by?: "id" | "username";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"][];
+        };
+      };
+    };
+  };
+  "user.create_service_account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          username?: string;
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"];
+        };
+      };
+    };
+  };
   "snippet.list": {
     parameters: {
       query?: {
@@ -13493,6 +14159,30 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "user.activities": {
+    parameters: {
+      query?: {
+        from?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserActivity"][];
         };
       };
     };
@@ -13774,6 +14464,310 @@ export interface operations {
       };
     };
   };
+  "user.list": {
+    parameters: {
+      query?: {
+        username?: string;
+        search?: string;
+        active?: boolean;
+        blocked?: boolean;
+        external?: boolean;
+        exclude_internal?: boolean;
+        humans?: boolean;
+        order_by?: "id" | "name" | "username" | "created_at" | "updated_at" | "last_activity_on";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"][];
+        };
+      };
+    };
+  };
+  "user.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+          username: string;
+          name: string;
+          password?: string;
+          reset_password?: boolean;
+          force_random_password?: boolean;
+          skip_confirmation?: boolean;
+          admin?: boolean;
+          external?: boolean;
+          can_create_group?: boolean;
+          projects_limit?: number;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.modify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          email?: string;
+          username?: string;
+          name?: string;
+          password?: string;
+          skip_reconfirmation?: boolean;
+          admin?: boolean;
+          external?: boolean;
+          can_create_group?: boolean;
+          projects_limit?: number;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.delete": {
+    parameters: {
+      query?: {
+        hard_delete?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.activate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.associations_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAssociationsCount"];
+        };
+      };
+    };
+  };
+  "user.ban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.block": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.deactivate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.disable_two_factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
   "user.emails_for_user": {
     parameters: {
       query?: {
@@ -13846,6 +14840,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "user.contribution_events": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
+        };
       };
     };
   };
@@ -13946,6 +14982,27 @@ export interface operations {
       };
     };
   };
+  "user.delete_identity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "user.add_ssh_key_for_user": {
     parameters: {
       query?: never;
@@ -14022,6 +15079,214 @@ export interface operations {
       };
     };
   };
+  "user.memberships": {
+    parameters: {
+      query?: {
+        type?: "Project" | "Namespace";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserMembership"][];
+        };
+      };
+    };
+  };
+  "user.reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.unban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.unblock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.list_impersonation_tokens": {
+    parameters: {
+      query?: {
+        state?: "all" | "active" | "inactive";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"][];
+        };
+      };
+    };
+  };
+  "user.create_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_user"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "admin_mode"
+            | "sudo"
+            | "self_rotate"
+          )[];
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
+        };
+      };
+    };
+  };
+  "user.get_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+        impersonation_token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
+        };
+      };
+    };
+  };
+  "user.revoke_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+        impersonation_token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "user.ssh_keys_for_user": {
     parameters: {
       query?: {
@@ -14043,6 +15308,52 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["SshKey"][];
+        };
+      };
+    };
+  };
+  "user.create_personal_access_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_user"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "admin_mode"
+            | "sudo"
+            | "self_rotate"
+          )[];
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
         };
       };
     };

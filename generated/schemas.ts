@@ -8604,6 +8604,39 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "tag_name"],
     additionalProperties: false,
   },
+  "user.activate": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      from: {
+        type: "string",
+        description: "Only activity on or after this date (YYYY-MM-DD).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
   "user.add_email": {
     type: "object",
     properties: {
@@ -8727,6 +8760,350 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id", "title", "key"],
     additionalProperties: false,
   },
+  "user.approve": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "Email address of the user.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      size: {
+        type: "integer",
+        description: "Size of the image in pixels (Gravatar).",
+        minimum: 1,
+      },
+    },
+    required: ["email"],
+    additionalProperties: false,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID or username (looked up first).",
+      },
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "Email address of the account.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      username: {
+        type: "string",
+        description: "Username: letters, digits, _ - and ., not ending in ., .git or .atom.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      name: {
+        type: "string",
+        description: "Full name shown in GitLab.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      password: {
+        type: "string",
+        description: "Password, 8 to 128 characters.",
+        minLength: 8,
+        maxLength: 128,
+      },
+      reset_password: {
+        type: "boolean",
+        description: "Mail a link to set the password instead.",
+      },
+      force_random_password: {
+        type: "boolean",
+        description: "Set a random password nobody knows.",
+      },
+      skip_confirmation: {
+        type: "boolean",
+        description: "Treat the email as confirmed.",
+      },
+      admin: {
+        type: "boolean",
+        description: "Make the user an administrator.",
+      },
+      external: {
+        type: "boolean",
+        description: "Make the user external (no internal projects).",
+      },
+      can_create_group: {
+        type: "boolean",
+        description: "Whether the user may create groups.",
+      },
+      projects_limit: {
+        type: "integer",
+        description: "Most personal projects the user may create.",
+        minimum: 0,
+      },
+      note: {
+        type: "string",
+        description: "Note only administrators see.",
+      },
+    },
+    required: ["email", "username", "name"],
+    additionalProperties: false,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_user",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "admin_mode",
+            "sudo",
+            "self_rotate",
+          ],
+        },
+        description: "Scopes of the token, such as api or read_api.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+      },
+    },
+    required: ["user_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_user",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "admin_mode",
+            "sudo",
+            "self_rotate",
+          ],
+        },
+        description: "Scopes of the token, such as api or read_api.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+      },
+    },
+    required: ["user_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the account.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      username: {
+        type: "string",
+        description: "Username of the account.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      email: {
+        type: "string",
+        description: "Email address (a no-reply one if omitted).",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      hard_delete: {
+        type: "boolean",
+        description: "Also delete their issues, comments and other contributions.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
   "user.delete_email": {
     type: "object",
     properties: {
@@ -8785,6 +9162,23 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id", "key_id"],
     additionalProperties: false,
   },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      provider: {
+        type: "string",
+        description: "Provider name, such as ldapmain or saml.",
+        minLength: 1,
+      },
+    },
+    required: ["user_id", "provider"],
+    additionalProperties: false,
+  },
   "user.delete_ssh_key": {
     type: "object",
     properties: {
@@ -8812,6 +9206,18 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.disable_two_factor": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
     additionalProperties: false,
   },
   "user.emails": {
@@ -8849,6 +9255,133 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      scope: {
+        type: "string",
+        description: "all to include events of all the user's projects.",
+        enum: ["all"],
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID, or a username such as jdoe (looked up first).",
       },
     },
     required: ["user_id"],
@@ -8893,6 +9426,23 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      impersonation_token_id: {
+        type: "integer",
+        description: "ID of the impersonation token.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "impersonation_token_id"],
     additionalProperties: false,
   },
   "user.get_ssh_key": {
@@ -8988,6 +9538,237 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["key_id"],
     additionalProperties: false,
   },
+  "user.list": {
+    type: "object",
+    properties: {
+      username: {
+        type: "string",
+        description: "Exact username to look up (case-insensitive).",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Text to find in name, username or public email.",
+        minLength: 1,
+      },
+      active: {
+        type: "boolean",
+        description: "Only active users.",
+      },
+      blocked: {
+        type: "boolean",
+        description: "Only blocked users.",
+      },
+      external: {
+        type: "boolean",
+        description: "Only external users (administrators).",
+      },
+      exclude_internal: {
+        type: "boolean",
+        description: "Leave out internal users such as the ghost user.",
+      },
+      humans: {
+        type: "boolean",
+        description: "Only people, not bots or service accounts.",
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by (administrators, default id).",
+        enum: ["id", "name", "username", "created_at", "updated_at", "last_activity_on"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      state: {
+        type: "string",
+        description: "Which tokens (default all).",
+        enum: ["all", "active", "inactive"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      order_by: {
+        type: "string",
+        description: "Field to order by (default id).",
+        enum: ["id", "username"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      type: {
+        type: "string",
+        description: "Only projects or only groups (Namespace).",
+        enum: ["Project", "Namespace"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      email: {
+        type: "string",
+        description: "New email address.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      username: {
+        type: "string",
+        description: "New username.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      name: {
+        type: "string",
+        description: "New full name.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      password: {
+        type: "string",
+        description: "New password, 8 to 128 characters.",
+        minLength: 8,
+        maxLength: 128,
+      },
+      skip_reconfirmation: {
+        type: "boolean",
+        description: "Treat a new email as confirmed.",
+      },
+      admin: {
+        type: "boolean",
+        description: "Make or unmake an administrator.",
+      },
+      external: {
+        type: "boolean",
+        description: "Make the user external or not.",
+      },
+      can_create_group: {
+        type: "boolean",
+        description: "Whether the user may create groups.",
+      },
+      projects_limit: {
+        type: "integer",
+        description: "Most personal projects.",
+        minimum: 0,
+      },
+      note: {
+        type: "string",
+        description: "Note only administrators see.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      impersonation_token_id: {
+        type: "integer",
+        description: "ID of the impersonation token.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "impersonation_token_id"],
+    additionalProperties: false,
+  },
   "user.ssh_keys": {
     type: "object",
     properties: {
@@ -9022,6 +9803,30 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
       },
     },
     required: ["user_id"],
@@ -12909,6 +13714,36 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "user.activate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      activities: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["activities", "pagination"],
+    additionalProperties: true,
+  },
   "user.add_email": {
     type: "object",
     properties: {
@@ -12975,6 +13810,159 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.approve": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      avatar_url: {
+        type: "string",
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "user.delete_email": {
     type: "object",
     properties: {
@@ -13031,6 +14019,20 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "user.delete_ssh_key": {
     type: "object",
     properties: {
@@ -13046,6 +14048,20 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: true,
   },
   "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.disable_two_factor": {
     type: "object",
     properties: {
       status: {
@@ -13091,6 +14107,51 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["emails", "pagination"],
     additionalProperties: true,
   },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
   "user.get_email": {
     type: "object",
     properties: {
@@ -13122,6 +14183,19 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
     additionalProperties: true,
   },
   "user.get_ssh_key": {
@@ -13196,6 +14270,111 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.list": {
+    type: "object",
+    properties: {
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: true,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: true,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      memberships: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["memberships", "pagination"],
+    additionalProperties: true,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "user.ssh_keys": {
     type: "object",
     properties: {
@@ -13226,6 +14405,34 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: true,
   },
   "wiki.get": {

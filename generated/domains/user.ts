@@ -14,6 +14,40 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Activate a user */
+  "user.activate": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List user activity dates */
+  "user.activities": {
+    present: {
+      title: "User Activity",
+      empty: "No activity found.",
+      columns: [
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user",
+      },
+      {
+        action: "user.deactivate",
+        text: "to deactivate a dormant user",
+      },
+    ],
+  },
   /** Add an email address */
   "user.add_email": {
     present: {
@@ -158,6 +192,303 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Approve a user */
+  "user.approve": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Count a user's associations */
+  "user.associations_count": {
+    present: {
+      heading: "User associations",
+      fields: [
+        {
+          label: "Groups",
+          field: "groups_count",
+          as: "text",
+        },
+        {
+          label: "Projects",
+          field: "projects_count",
+          as: "text",
+        },
+        {
+          label: "Issues",
+          field: "issues_count",
+          as: "text",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.delete",
+        text: "to delete the user",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: "{user_id}",
+      hints: [
+        {
+          action: "user.list",
+          text: "to find the user's ID",
+        },
+      ],
+    },
+  },
+  /** Get the avatar for an email */
+  "user.avatar_get": {
+    present: {
+      heading: "Avatar",
+      fields: [
+        {
+          label: "Avatar",
+          field: "avatar_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.list",
+        text: "to find the user with that email",
+      },
+    ],
+  },
+  /** Ban a user */
+  "user.ban": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Block a user */
+  "user.block": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List a user's contribution events */
+  "user.contribution_events": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user",
+      },
+    ],
+  },
+  /** Create a user */
+  "user.create": {
+    present: {
+      heading: "User created: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user in full",
+      },
+      {
+        action: "user.create_personal_access_token",
+        text: "to give the user a token",
+      },
+    ],
+  },
+  /** Create an impersonation token */
+  "user.create_impersonation_token": {
+    present: {
+      heading: "Token created: {name}",
+      fields: [
+        {
+          label: "Notice",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.list_impersonation_tokens",
+        text: "to see the user's impersonation tokens",
+      },
+    ],
+  },
+  /** Create a personal access token for a user */
+  "user.create_personal_access_token": {
+    present: {
+      heading: "Token created: {name}",
+      fields: [
+        {
+          label: "Notice",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the token's user",
+      },
+    ],
+  },
+  /** Create a service account */
+  "user.create_service_account": {
+    present: {
+      heading: "Service account created: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.create_personal_access_token",
+        text: "to give it a token",
+      },
+      {
+        action: "user.list_service_accounts",
+        text: "to see every service account",
+      },
+    ],
+  },
+  /** Deactivate a user */
+  "user.deactivate": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user */
+  "user.delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Delete one of my email addresses */
   "user.delete_email": {
     present: {},
@@ -178,6 +509,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     present: {},
     nextSteps: [],
   },
+  /** Delete a user's identity */
+  "user.delete_identity": {
+    present: {},
+    nextSteps: [],
+  },
   /** Delete one of my SSH keys */
   "user.delete_ssh_key": {
     present: {},
@@ -185,6 +521,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
   },
   /** Delete a user's SSH key */
   "user.delete_ssh_key_for_user": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Disable a user's two-factor authentication */
+  "user.disable_two_factor": {
     present: {},
     nextSteps: [],
   },
@@ -251,6 +592,206 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to add an address for the user",
       },
     ],
+  },
+  /** List my own events */
+  "user.event_list_contributions": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.contribution_events",
+        text: "to see another user's events",
+      },
+    ],
+  },
+  /** List a project's events */
+  "user.event_list_project": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.contribution_events",
+        text: "to see one user's events",
+      },
+    ],
+  },
+  /** Get a user */
+  "user.get": {
+    present: {
+      heading: "User: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Public Email",
+          field: "public_email",
+          as: "text",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "Bot",
+          field: "bot",
+          as: "bool",
+        },
+        {
+          label: "External",
+          field: "external",
+          as: "bool",
+        },
+        {
+          label: "Locked",
+          field: "locked",
+          as: "warning",
+        },
+        {
+          label: "Two-Factor",
+          field: "two_factor_enabled",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Sign-In",
+          field: "last_sign_in_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+        {
+          label: "Admin Note",
+          field: "note",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.memberships",
+        text: "to see the user's projects and groups",
+      },
+      {
+        action: "user.contribution_events",
+        text: "to see what the user did lately",
+      },
+      {
+        action: "user.modify",
+        text: "to change the account",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: "{user_id}",
+      hints: [
+        {
+          action: "user.list",
+          text: "to search users by name or username",
+        },
+        {
+          text: "Check the spelling of the username, or use the numeric ID",
+        },
+      ],
+    },
   },
   /** Get one of my email addresses */
   "user.get_email": {
@@ -356,6 +897,65 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         {
           action: "user.gpg_keys_for_user",
           text: "to find the key ID",
+        },
+      ],
+    },
+  },
+  /** Get an impersonation token */
+  "user.get_impersonation_token": {
+    present: {
+      heading: "Impersonation token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.revoke_impersonation_token",
+        text: "to revoke it",
+      },
+    ],
+    notFound: {
+      resource: "Impersonation token",
+      subject: "{impersonation_token_id} of user {user_id}",
+      hints: [
+        {
+          action: "user.list_impersonation_tokens",
+          text: "to list the user's impersonation tokens",
         },
       ],
     },
@@ -623,6 +1223,209 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List users */
+  "user.list": {
+    present: {
+      title: "Users",
+      empty: "No users found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user in full",
+      },
+      {
+        action: "user.create",
+        text: "to create a user",
+      },
+    ],
+  },
+  /** List impersonation tokens */
+  "user.list_impersonation_tokens": {
+    present: {
+      title: "Impersonation Tokens",
+      empty: "No impersonation tokens found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_impersonation_token",
+        text: "to see one token",
+      },
+      {
+        action: "user.revoke_impersonation_token",
+        text: "to revoke one",
+      },
+    ],
+  },
+  /** List service accounts */
+  "user.list_service_accounts": {
+    present: {
+      title: "Service Accounts",
+      empty: "No service accounts found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.create_service_account",
+        text: "to create one",
+      },
+    ],
+  },
+  /** List a user's memberships */
+  "user.memberships": {
+    present: {
+      title: "Memberships",
+      empty: "No memberships found.",
+      columns: [
+        {
+          label: "Type",
+          field: "source_type",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "source_id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "source_name",
+          as: "text",
+        },
+        {
+          label: "Access Level",
+          field: "access_level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user",
+      },
+    ],
+  },
+  /** Modify a user */
+  "user.modify": {
+    present: {
+      heading: "User updated: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "External",
+          field: "external",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user in full",
+      },
+    ],
+  },
+  /** Reject a user */
+  "user.reject": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Revoke an impersonation token */
+  "user.revoke_impersonation_token": {
+    present: {},
+    nextSteps: [],
+  },
   /** List my SSH keys */
   "user.ssh_keys": {
     present: {
@@ -702,10 +1505,134 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Unban a user */
+  "user.unban": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Unblock a user */
+  "user.unblock": {
+    present: {},
+    nextSteps: [],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "user.activate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      activities: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "When a user was last active.",
+          properties: {
+            username: {
+              type: "string",
+            },
+            last_activity_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["activities", "pagination"],
+    additionalProperties: false,
+  },
   "user.add_email": {
     type: "object",
     properties: {
@@ -1046,6 +1973,702 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.approve": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups_count: {
+        type: ["integer", "null"],
+      },
+      projects_count: {
+        type: ["integer", "null"],
+      },
+      issues_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      avatar_url: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "user.delete_email": {
     type: "object",
     properties: {
@@ -1102,6 +2725,20 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: false,
   },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "user.delete_ssh_key": {
     type: "object",
     properties: {
@@ -1117,6 +2754,20 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: false,
   },
   "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.disable_two_factor": {
     type: "object",
     properties: {
       status: {
@@ -1328,6 +2979,456 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["emails", "pagination"],
     additionalProperties: false,
   },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
   "user.get_email": {
     type: "object",
     properties: {
@@ -1482,6 +3583,95 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
     additionalProperties: true,
   },
   "user.get_ssh_key": {
@@ -2012,6 +4202,696 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user account as GitLab shows it (administrators see the sign-in and moderation fields).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+            },
+            locked: {
+              type: ["boolean", "null"],
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            public_email: {
+              type: ["string", "null"],
+            },
+            bot: {
+              type: ["boolean", "null"],
+            },
+            is_admin: {
+              type: ["boolean", "null"],
+            },
+            external: {
+              type: ["boolean", "null"],
+            },
+            two_factor_enabled: {
+              type: ["boolean", "null"],
+            },
+            note: {
+              type: ["string", "null"],
+            },
+            bio: {
+              type: ["string", "null"],
+            },
+            location: {
+              type: ["string", "null"],
+            },
+            organization: {
+              type: ["string", "null"],
+            },
+            job_title: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            confirmed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_sign_in_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            current_sign_in_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            projects_limit: {
+              type: ["integer", "null"],
+            },
+            can_create_group: {
+              type: ["boolean", "null"],
+            },
+            can_create_project: {
+              type: ["boolean", "null"],
+            },
+            private_profile: {
+              type: ["boolean", "null"],
+            },
+            identities: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: false,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "An impersonation token or a personal access token of a user. The token value comes only once, on creation.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            impersonation: {
+              type: ["boolean", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret itself, returned on creation only.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+              description: "Our reminder that the token is shown once.",
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A service account, a user without a person behind it, for automations.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            public_email: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: false,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      memberships: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group a user is a direct member of.",
+          properties: {
+            source_id: {
+              type: "integer",
+            },
+            source_name: {
+              type: ["string", "null"],
+            },
+            source_type: {
+              type: ["string", "null"],
+              description: "Project or Namespace (a group).",
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["source_id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["memberships", "pagination"],
+    additionalProperties: false,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "user.ssh_keys": {
     type: "object",
     properties: {
@@ -2236,6 +5116,34 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["keys", "pagination"],
+    additionalProperties: false,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: false,
   },
 };

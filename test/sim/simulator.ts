@@ -21,6 +21,7 @@ import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { registerCommitRoutes } from "./restCommits.js";
 import { registerTagRoutes } from "./restTags.js";
+import { registerUserAdminRoutes } from "./restUserAdmin.js";
 import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
 import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion } from "./restReview.js";
 import { registerJobRoutes } from "./restJobs.js";
@@ -149,6 +150,7 @@ export class GitLabSimulator {
     registerCiVariableRoutes(router);
     registerCommitRoutes(router);
     registerTagRoutes(router);
+    registerUserAdminRoutes(router);
     registerReviewRoutes(router);
     registerMergeRequestActivityRoutes(router);
     registerMergeTrainRoutes(router);
