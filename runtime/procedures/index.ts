@@ -32,6 +32,7 @@ import { fileRead } from "./file_read.js";
 import { rawRead } from "./raw_read.js";
 import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
+import { secretOnce } from "./secret_once.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -66,6 +67,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
+  secret_once: secretOnce,
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,
