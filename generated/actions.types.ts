@@ -5082,6 +5082,21 @@ export interface UserCreateParams {
 }
 
 /**
+ * Parameters of `user.create_current_user_pat`: Create a personal access token for myself.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-a-personal-access-token
+ */
+export interface UserCreateCurrentUserPatParams {
+  /** Name of the token. */
+  name: string;
+  /** Scopes. GitLab accepts k8s_proxy and self_rotate here. */
+  scopes: Array<"k8s_proxy" | "self_rotate">;
+  /** What the token is for. */
+  description?: string;
+  /** Expiry date YYYY-MM-DD (GitLab's default when omitted). */
+  expires_at?: string;
+}
+
+/**
  * Parameters of `user.create_impersonation_token`: Create an impersonation token.
  * @see https://docs.gitlab.com/api/user_tokens/#create-an-impersonation-token
  */
@@ -5146,6 +5161,35 @@ export interface UserCreatePersonalAccessTokenParams {
 }
 
 /**
+ * Parameters of `user.create_runner`: Create a runner.
+ * @see https://docs.gitlab.com/api/users/#create-a-runner-linked-to-a-user
+ */
+export interface UserCreateRunnerParams {
+  /** Scope of the runner. */
+  runner_type: "instance_type" | "group_type" | "project_type";
+  /** Group ID, for group_type. */
+  group_id?: string | number;
+  /** Project ID, for project_type. */
+  project_id?: string | number;
+  /** Runner description. */
+  description?: string;
+  /** Create it paused. */
+  paused?: boolean;
+  /** Lock it to the current projects. */
+  locked?: boolean;
+  /** Also pick jobs without tags. */
+  run_untagged?: boolean;
+  /** Runner tags. */
+  tag_list?: Array<string>;
+  /** ref_protected runs protected refs only. */
+  access_level?: "not_protected" | "ref_protected";
+  /** Job timeout cap in seconds. */
+  maximum_timeout?: number;
+  /** Free-form maintenance note. */
+  maintenance_note?: string;
+}
+
+/**
  * Parameters of `user.create_service_account`: Create a service account.
  * @see https://docs.gitlab.com/api/service_accounts/#create-an-instance-service-account
  */
@@ -5157,6 +5201,18 @@ export interface UserCreateServiceAccountParams {
   /** Email address (a no-reply one if omitted). */
   email?: string;
 }
+
+/**
+ * Parameters of `user.current`: Get the current user.
+ * @see https://docs.gitlab.com/api/users/#get-the-current-user
+ */
+export interface UserCurrentParams {}
+
+/**
+ * Parameters of `user.current_user_status`: Get my status.
+ * @see https://docs.gitlab.com/api/users/#get-your-user-status
+ */
+export interface UserCurrentUserStatusParams {}
 
 /**
  * Parameters of `user.deactivate`: Deactivate a user.
@@ -5422,6 +5478,15 @@ export interface UserGetSshKeyForUserParams {
 }
 
 /**
+ * Parameters of `user.get_status`: Get a user's status.
+ * @see https://docs.gitlab.com/api/users/#get-the-status-of-a-user
+ */
+export interface UserGetStatusParams {
+  /** The user's ID or username. */
+  user_id: string | number;
+}
+
+/**
  * Parameters of `user.gpg_keys`: List my GPG keys.
  * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys
  */
@@ -5523,6 +5588,12 @@ export interface UserListServiceAccountsParams {
 }
 
 /**
+ * Parameters of `user.me`: Who am I.
+ * @see https://docs.gitlab.com/api/users/#get-the-current-user
+ */
+export interface UserMeParams {}
+
+/**
  * Parameters of `user.memberships`: List a user's memberships.
  * @see https://docs.gitlab.com/api/users/#list-projects-and-groups-that-a-user-is-a-member-of
  */
@@ -5567,6 +5638,163 @@ export interface UserModifyParams {
 }
 
 /**
+ * Parameters of `user.namespace_exists`: Check a namespace path exists.
+ * @see https://docs.gitlab.com/api/namespaces/#verify-namespace-availability
+ */
+export interface UserNamespaceExistsParams {
+  /** The path to check, such as my-group. */
+  namespace_id: string;
+  /** ID of the parent group (default top level). */
+  parent_id?: number;
+}
+
+/**
+ * Parameters of `user.namespace_get`: Get a namespace.
+ * @see https://docs.gitlab.com/api/namespaces/#get-details-on-a-namespace
+ */
+export interface UserNamespaceGetParams {
+  /** Namespace ID or full path, such as group/subgroup. */
+  namespace_id: string | number;
+}
+
+/**
+ * Parameters of `user.namespace_list`: List my namespaces.
+ * @see https://docs.gitlab.com/api/namespaces/#list-all-namespaces
+ */
+export interface UserNamespaceListParams {
+  /** Only namespaces you own. */
+  owned_only?: boolean;
+  /** Only top-level namespaces. */
+  top_level_only?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.namespace_search`: Search namespaces.
+ * @see https://docs.gitlab.com/api/namespaces/#list-all-namespaces
+ */
+export interface UserNamespaceSearchParams {
+  /** Text the name or path contains. */
+  search: string;
+  /** Match the search against the full path. */
+  full_path_search?: boolean;
+  /** Only namespaces you own. */
+  owned_only?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.notification_global_get`: Get global notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#global-notification-settings
+ */
+export interface UserNotificationGlobalGetParams {}
+
+/**
+ * Parameters of `user.notification_global_update`: Update global notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-global-notification-settings
+ */
+export interface UserNotificationGlobalUpdateParams {
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Verified email to send notifications to. */
+  notification_email?: string;
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: issue closed. */
+  close_issue?: boolean;
+  /** Custom level: issue reassigned. */
+  reassign_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline fixed. */
+  fixed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
+ * Parameters of `user.notification_group_get`: Get group notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#group--project-level-notification-settings
+ */
+export interface UserNotificationGroupGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `user.notification_group_update`: Update group notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-groupproject-level-notification-settings
+ */
+export interface UserNotificationGroupUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
+ * Parameters of `user.notification_project_get`: Get project notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#group--project-level-notification-settings
+ */
+export interface UserNotificationProjectGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `user.notification_project_update`: Update project notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-groupproject-level-notification-settings
+ */
+export interface UserNotificationProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
  * Parameters of `user.reject`: Reject a user.
  * @see https://docs.gitlab.com/api/user_moderation/#reject-access-to-a-user
  */
@@ -5584,6 +5812,21 @@ export interface UserRevokeImpersonationTokenParams {
   user_id: number;
   /** ID of the impersonation token. */
   impersonation_token_id: number;
+}
+
+/**
+ * Parameters of `user.set_status`: Set my status.
+ * @see https://docs.gitlab.com/api/users/#set-your-user-status
+ */
+export interface UserSetStatusParams {
+  /** Emoji name without colons, such as coffee or palm_tree. */
+  emoji?: string;
+  /** Status text, at most 100 characters. */
+  message?: string;
+  /** busy or not_set. */
+  availability?: "not_set" | "busy";
+  /** Clear the status after this period. */
+  clear_status_after?: "30_minutes" | "3_hours" | "8_hours" | "1_day" | "3_days" | "7_days" | "30_days";
 }
 
 /**
@@ -5608,6 +5851,64 @@ export interface UserSshKeysForUserParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `user.todo_list`: List my to-do items.
+ * @see https://docs.gitlab.com/api/todos/#get-a-list-of-to-do-items
+ */
+export interface UserTodoListParams {
+  /** pending (default) or done. */
+  state?: "pending" | "done";
+  /** Why the item was created. */
+  action?:
+    | "assigned"
+    | "mentioned"
+    | "build_failed"
+    | "marked"
+    | "approval_required"
+    | "unmergeable"
+    | "directly_addressed"
+    | "merge_train_removed"
+    | "member_access_requested"
+    | "review_requested";
+  /** Kind of target. */
+  type?:
+    | "Issue"
+    | "MergeRequest"
+    | "Commit"
+    | "Epic"
+    | "DesignManagement::Design"
+    | "AlertManagement::Alert"
+    | "Project"
+    | "Namespace"
+    | "Vulnerability"
+    | "WikiPage::Meta";
+  /** ID of the user who caused it. */
+  author_id?: number;
+  /** Only items of this project (numeric ID). */
+  project_id?: string | number;
+  /** Only items of this group (numeric ID). */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.todo_mark_all_done`: Mark all to-do items done.
+ * @see https://docs.gitlab.com/api/todos/#mark-all-to-do-items-as-done
+ */
+export interface UserTodoMarkAllDoneParams {}
+
+/**
+ * Parameters of `user.todo_mark_done`: Mark a to-do item done.
+ * @see https://docs.gitlab.com/api/todos/#mark-a-to-do-item-as-done
+ */
+export interface UserTodoMarkDoneParams {
+  /** ID of the to-do item (from user.todo_list). */
+  todo_id: number;
 }
 
 /**
@@ -5974,9 +6275,13 @@ export type ActionId =
   | "user.block"
   | "user.contribution_events"
   | "user.create"
+  | "user.create_current_user_pat"
   | "user.create_impersonation_token"
   | "user.create_personal_access_token"
+  | "user.create_runner"
   | "user.create_service_account"
+  | "user.current"
+  | "user.current_user_status"
   | "user.deactivate"
   | "user.delete"
   | "user.delete_email"
@@ -5998,6 +6303,7 @@ export type ActionId =
   | "user.get_impersonation_token"
   | "user.get_ssh_key"
   | "user.get_ssh_key_for_user"
+  | "user.get_status"
   | "user.gpg_keys"
   | "user.gpg_keys_for_user"
   | "user.key_get_by_fingerprint"
@@ -6005,12 +6311,27 @@ export type ActionId =
   | "user.list"
   | "user.list_impersonation_tokens"
   | "user.list_service_accounts"
+  | "user.me"
   | "user.memberships"
   | "user.modify"
+  | "user.namespace_exists"
+  | "user.namespace_get"
+  | "user.namespace_list"
+  | "user.namespace_search"
+  | "user.notification_global_get"
+  | "user.notification_global_update"
+  | "user.notification_group_get"
+  | "user.notification_group_update"
+  | "user.notification_project_get"
+  | "user.notification_project_update"
   | "user.reject"
   | "user.revoke_impersonation_token"
+  | "user.set_status"
   | "user.ssh_keys"
   | "user.ssh_keys_for_user"
+  | "user.todo_list"
+  | "user.todo_mark_all_done"
+  | "user.todo_mark_done"
   | "user.unban"
   | "user.unblock"
   | "wiki.get";
@@ -6350,9 +6671,13 @@ export interface ActionParams {
   "user.block": UserBlockParams;
   "user.contribution_events": UserContributionEventsParams;
   "user.create": UserCreateParams;
+  "user.create_current_user_pat": UserCreateCurrentUserPatParams;
   "user.create_impersonation_token": UserCreateImpersonationTokenParams;
   "user.create_personal_access_token": UserCreatePersonalAccessTokenParams;
+  "user.create_runner": UserCreateRunnerParams;
   "user.create_service_account": UserCreateServiceAccountParams;
+  "user.current": UserCurrentParams;
+  "user.current_user_status": UserCurrentUserStatusParams;
   "user.deactivate": UserDeactivateParams;
   "user.delete": UserDeleteParams;
   "user.delete_email": UserDeleteEmailParams;
@@ -6374,6 +6699,7 @@ export interface ActionParams {
   "user.get_impersonation_token": UserGetImpersonationTokenParams;
   "user.get_ssh_key": UserGetSshKeyParams;
   "user.get_ssh_key_for_user": UserGetSshKeyForUserParams;
+  "user.get_status": UserGetStatusParams;
   "user.gpg_keys": UserGpgKeysParams;
   "user.gpg_keys_for_user": UserGpgKeysForUserParams;
   "user.key_get_by_fingerprint": UserKeyGetByFingerprintParams;
@@ -6381,12 +6707,27 @@ export interface ActionParams {
   "user.list": UserListParams;
   "user.list_impersonation_tokens": UserListImpersonationTokensParams;
   "user.list_service_accounts": UserListServiceAccountsParams;
+  "user.me": UserMeParams;
   "user.memberships": UserMembershipsParams;
   "user.modify": UserModifyParams;
+  "user.namespace_exists": UserNamespaceExistsParams;
+  "user.namespace_get": UserNamespaceGetParams;
+  "user.namespace_list": UserNamespaceListParams;
+  "user.namespace_search": UserNamespaceSearchParams;
+  "user.notification_global_get": UserNotificationGlobalGetParams;
+  "user.notification_global_update": UserNotificationGlobalUpdateParams;
+  "user.notification_group_get": UserNotificationGroupGetParams;
+  "user.notification_group_update": UserNotificationGroupUpdateParams;
+  "user.notification_project_get": UserNotificationProjectGetParams;
+  "user.notification_project_update": UserNotificationProjectUpdateParams;
   "user.reject": UserRejectParams;
   "user.revoke_impersonation_token": UserRevokeImpersonationTokenParams;
+  "user.set_status": UserSetStatusParams;
   "user.ssh_keys": UserSshKeysParams;
   "user.ssh_keys_for_user": UserSshKeysForUserParams;
+  "user.todo_list": UserTodoListParams;
+  "user.todo_mark_all_done": UserTodoMarkAllDoneParams;
+  "user.todo_mark_done": UserTodoMarkDoneParams;
   "user.unban": UserUnbanParams;
   "user.unblock": UserUnblockParams;
   "wiki.get": WikiGetParams;

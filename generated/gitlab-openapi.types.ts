@@ -158,6 +158,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get group notification settings */
+    get: operations["user.notification_group_get"];
+    /** Update group notification settings */
+    put: operations["user.notification_group_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/variables": {
     parameters: {
       query?: never;
@@ -256,6 +274,75 @@ export interface paths {
     /** List my merge requests */
     get: operations["merge_request.list_global"];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search namespaces */
+    get: operations["user.namespace_search"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a namespace */
+    get: operations["user.namespace_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces/{namespace}/exists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Check a namespace path exists */
+    get: operations["user.namespace_exists"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get global notification settings */
+    get: operations["user.notification_global_get"];
+    /** Update global notification settings */
+    put: operations["user.notification_global_update"];
     post?: never;
     delete?: never;
     options?: never;
@@ -2173,6 +2260,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get project notification settings */
+    get: operations["user.notification_project_get"];
+    /** Update project notification settings */
+    put: operations["user.notification_project_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/pipeline": {
     parameters: {
       query?: never;
@@ -3770,6 +3875,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/todos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my to-do items */
+    get: operations["user.todo_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/todos/mark_as_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark all to-do items done */
+    post: operations["user.todo_mark_all_done"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/todos/{id}/mark_as_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a to-do item done */
+    post: operations["user.todo_mark_done"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who am I */
+    get: operations["user.me"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user/activities": {
     parameters: {
       query?: never;
@@ -3895,6 +4068,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/user/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a personal access token for myself */
+    post: operations["user.create_current_user_pat"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/runners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a runner */
+    post: operations["user.create_runner"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get my status */
+    get: operations["user.current_user_status"];
+    /** Set my status */
+    put: operations["user.set_status"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/users": {
     parameters: {
       query?: never;
@@ -3907,6 +4132,23 @@ export interface paths {
     put?: never;
     /** Create a user */
     post: operations["user.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id_or_username}/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's status */
+    get: operations["user.get_status"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5189,6 +5431,134 @@ export interface components {
       content?: string | null;
       encoding?: string | null;
     };
+    /** @description The user the token belongs to, with the fields GitLab shows its owner. */
+    CurrentUserProfile: {
+      id: number;
+      username: string;
+      name?: string | null;
+      state?: string | null;
+      email?: string | null;
+      public_email?: string | null;
+      commit_email?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      bio?: string | null;
+      job_title?: string | null;
+      organization?: string | null;
+      location?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date */
+      last_activity_on?: string | null;
+      /** Format: date-time */
+      last_sign_in_at?: string | null;
+      is_admin?: boolean | null;
+      bot?: boolean | null;
+      locked?: boolean | null;
+      external?: boolean | null;
+      two_factor_enabled?: boolean | null;
+      can_create_group?: boolean | null;
+      can_create_project?: boolean | null;
+      projects_limit?: number | null;
+    };
+    /** @description A user's status message, emoji and availability. */
+    UserStatusInfo: {
+      emoji?: string | null;
+      message?: string | null;
+      message_html?: string | null;
+      availability?: string | null;
+      /** Format: date-time */
+      clear_status_at?: string | null;
+    };
+    /** @description The project a to-do item belongs to. */
+    TodoProject: {
+      id?: number | null;
+      name?: string | null;
+      name_with_namespace?: string | null;
+      path_with_namespace?: string | null;
+    };
+    /** @description What a to-do item points at (issue, merge request, commit...). */
+    TodoTarget: {
+      id?: number | null;
+      iid?: number | null;
+      title?: string | null;
+      state?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One entry of the current user's to-do list. */
+    TodoItem: {
+      id: number;
+      project?: components["schemas"]["TodoProject"] | null;
+      author?: components["schemas"]["User"] | null;
+      action_name?: string | null;
+      target_type?: string | null;
+      target?: components["schemas"]["TodoTarget"] | null;
+      /** Format: uri */
+      target_url?: string | null;
+      body?: string | null;
+      state?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description A notification level (global, group or project) and, for custom, the events chosen. */
+    NotificationSetting: {
+      level: string;
+      notification_email?: string | null;
+      events?: Record<string, never> | null;
+    };
+    /** @description A personal access token just created, its secret shown in this answer only. */
+    NewPersonalAccessToken: {
+      id?: number | null;
+      name: string;
+      description?: string | null;
+      scopes?: (string | null)[] | null;
+      /** Format: date */
+      expires_at?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      user_id?: number | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A runner just created, its authentication token shown in this answer only. */
+    NewUserRunner: {
+      id: number;
+      token?: string | null;
+      /** Format: date-time */
+      token_expires_at?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A user's personal namespace or a group, as the namespaces API shows it. */
+    NamespaceInfo: {
+      id: number;
+      name?: string | null;
+      path?: string | null;
+      kind?: string | null;
+      full_path: string;
+      parent_id?: number | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+      members_count_with_descendants?: number | null;
+      billable_members_count?: number | null;
+      plan?: string | null;
+      trial?: boolean | null;
+      /** Format: date */
+      trial_ends_on?: string | null;
+    };
+    /** @description Whether a namespace path is taken, with free alternatives. */
+    NamespaceExistence: {
+      exists: boolean;
+      suggests?: (string | null)[] | null;
+    };
     /** @description An SSH public key of a user. */
     SshKey: {
       id: number;
@@ -6119,6 +6489,64 @@ export interface operations {
       };
     };
   };
+  "user.notification_group_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_group_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          new_note?: boolean;
+          new_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
   "ci_variable.group_list": {
     parameters: {
       query?: {
@@ -6365,6 +6793,136 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "user.namespace_search": {
+    parameters: {
+      query: {
+        search: string;
+        full_path_search?: boolean;
+        owned_only?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceInfo"][];
+        };
+      };
+    };
+  };
+  "user.namespace_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceInfo"];
+        };
+      };
+    };
+  };
+  "user.namespace_exists": {
+    parameters: {
+      query?: {
+        parent_id?: number;
+      };
+      header?: never;
+      path: {
+        namespace: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceExistence"];
+        };
+      };
+    };
+  };
+  "user.notification_global_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_global_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          notification_email?: string;
+          new_note?: boolean;
+          new_issue?: boolean;
+          close_issue?: boolean;
+          reassign_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          fixed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
         };
       };
     };
@@ -10284,6 +10842,64 @@ export interface operations {
       };
     };
   };
+  "user.notification_project_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_project_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          new_note?: boolean;
+          new_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
   "pipeline.create": {
     parameters: {
       query?: never;
@@ -14163,6 +14779,117 @@ export interface operations {
       };
     };
   };
+  "user.todo_list": {
+    parameters: {
+      query?: {
+        state?: "pending" | "done";
+        action?:
+          | "assigned"
+          | "mentioned"
+          | "build_failed"
+          | "marked"
+          | "approval_required"
+          | "unmergeable"
+          | "directly_addressed"
+          | "merge_train_removed"
+          | "member_access_requested"
+          | "review_requested";
+        type?:
+          | "Issue"
+          | "MergeRequest"
+          | "Commit"
+          | "Epic"
+          | "DesignManagement::Design"
+          | "AlertManagement::Alert"
+          | "Project"
+          | "Namespace"
+          | "Vulnerability"
+          | "WikiPage::Meta";
+        author_id?: number;
+        project_id?: number | string;
+        group_id?: number | string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TodoItem"][];
+        };
+      };
+    };
+  };
+  "user.todo_mark_all_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.todo_mark_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TodoItem"];
+        };
+      };
+    };
+  };
+  "user.me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CurrentUserProfile"];
+        };
+      };
+    };
+  };
   "user.activities": {
     parameters: {
       query?: {
@@ -14464,6 +15191,124 @@ export interface operations {
       };
     };
   };
+  "user.create_current_user_pat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: ("k8s_proxy" | "self_rotate")[];
+          description?: string;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NewPersonalAccessToken"];
+        };
+      };
+    };
+  };
+  "user.create_runner": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          runner_type: "instance_type" | "group_type" | "project_type";
+          group_id?: number | string;
+          project_id?: number | string;
+          description?: string;
+          paused?: boolean;
+          locked?: boolean;
+          run_untagged?: boolean;
+          tag_list?: string[];
+          /** @enum {string} */
+          access_level?: "not_protected" | "ref_protected";
+          maximum_timeout?: number;
+          maintenance_note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NewUserRunner"];
+        };
+      };
+    };
+  };
+  "user.current_user_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
+        };
+      };
+    };
+  };
+  "user.set_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          emoji?: string;
+          message?: string;
+          /** @enum {string} */
+          availability?: "not_set" | "busy";
+          /** @enum {string} */
+          clear_status_after?: "30_minutes" | "3_hours" | "8_hours" | "1_day" | "3_days" | "7_days" | "30_days";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
+        };
+      };
+    };
+  };
   "user.list": {
     parameters: {
       query?: {
@@ -14529,6 +15374,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.get_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id_or_username: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
         };
       };
     };

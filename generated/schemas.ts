@@ -8949,6 +8949,38 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["email", "username", "name"],
     additionalProperties: false,
   },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["k8s_proxy", "self_rotate"],
+        },
+        description: "Scopes. GitLab accepts k8s_proxy and self_rotate here.",
+        minItems: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD (GitLab's default when omitted).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["name", "scopes"],
+    additionalProperties: false,
+  },
   "user.create_impersonation_token": {
     type: "object",
     properties: {
@@ -9051,6 +9083,64 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id", "name", "scopes"],
     additionalProperties: false,
   },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      runner_type: {
+        type: "string",
+        description: "Scope of the runner.",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, for group_type.",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, for project_type.",
+      },
+      description: {
+        type: "string",
+        description: "Runner description.",
+      },
+      paused: {
+        type: "boolean",
+        description: "Create it paused.",
+      },
+      locked: {
+        type: "boolean",
+        description: "Lock it to the current projects.",
+      },
+      run_untagged: {
+        type: "boolean",
+        description: "Also pick jobs without tags.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runner tags.",
+      },
+      access_level: {
+        type: "string",
+        description: "ref_protected runs protected refs only.",
+        enum: ["not_protected", "ref_protected"],
+      },
+      maximum_timeout: {
+        type: "integer",
+        description: "Job timeout cap in seconds.",
+        minimum: 600,
+      },
+      maintenance_note: {
+        type: "string",
+        description: "Free-form maintenance note.",
+        maxLength: 1024,
+      },
+    },
+    required: ["runner_type"],
+    additionalProperties: false,
+  },
   "user.create_service_account": {
     type: "object",
     properties: {
@@ -9074,6 +9164,16 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
       },
     },
+    additionalProperties: false,
+  },
+  "user.current": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {},
     additionalProperties: false,
   },
   "user.deactivate": {
@@ -9474,6 +9574,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id", "key_id"],
     additionalProperties: false,
   },
+  "user.get_status": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "The user's ID or username.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
   "user.gpg_keys": {
     type: "object",
     properties: {
@@ -9650,6 +9761,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     additionalProperties: false,
   },
+  "user.me": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
   "user.memberships": {
     type: "object",
     properties: {
@@ -9740,6 +9856,260 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id"],
     additionalProperties: false,
   },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      namespace_id: {
+        type: "string",
+        description: "The path to check, such as my-group.",
+        minLength: 1,
+      },
+      parent_id: {
+        type: "integer",
+        description: "ID of the parent group (default top level).",
+        minimum: 1,
+      },
+    },
+    required: ["namespace_id"],
+    additionalProperties: false,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      namespace_id: {
+        type: ["string", "integer"],
+        description: "Namespace ID or full path, such as group/subgroup.",
+      },
+    },
+    required: ["namespace_id"],
+    additionalProperties: false,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      owned_only: {
+        type: "boolean",
+        description: "Only namespaces you own.",
+      },
+      top_level_only: {
+        type: "boolean",
+        description: "Only top-level namespaces.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text the name or path contains.",
+        minLength: 1,
+      },
+      full_path_search: {
+        type: "boolean",
+        description: "Match the search against the full path.",
+      },
+      owned_only: {
+        type: "boolean",
+        description: "Only namespaces you own.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      notification_email: {
+        type: "string",
+        description: "Verified email to send notifications to.",
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      close_issue: {
+        type: "boolean",
+        description: "Custom level: issue closed.",
+      },
+      reassign_issue: {
+        type: "boolean",
+        description: "Custom level: issue reassigned.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      fixed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline fixed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "user.reject": {
     type: "object",
     properties: {
@@ -9767,6 +10137,33 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["user_id", "impersonation_token_id"],
+    additionalProperties: false,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {
+      emoji: {
+        type: "string",
+        description: "Emoji name without colons, such as coffee or palm_tree.",
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+      message: {
+        type: "string",
+        description: "Status text, at most 100 characters.",
+        maxLength: 100,
+      },
+      availability: {
+        type: "string",
+        description: "busy or not_set.",
+        enum: ["not_set", "busy"],
+      },
+      clear_status_after: {
+        type: "string",
+        description: "Clear the status after this period.",
+        enum: ["30_minutes", "3_hours", "8_hours", "1_day", "3_days", "7_days", "30_days"],
+      },
+    },
     additionalProperties: false,
   },
   "user.ssh_keys": {
@@ -9806,6 +10203,90 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      state: {
+        type: "string",
+        description: "pending (default) or done.",
+        enum: ["pending", "done"],
+      },
+      action: {
+        type: "string",
+        description: "Why the item was created.",
+        enum: [
+          "assigned",
+          "mentioned",
+          "build_failed",
+          "marked",
+          "approval_required",
+          "unmergeable",
+          "directly_addressed",
+          "merge_train_removed",
+          "member_access_requested",
+          "review_requested",
+        ],
+      },
+      type: {
+        type: "string",
+        description: "Kind of target.",
+        enum: [
+          "Issue",
+          "MergeRequest",
+          "Commit",
+          "Epic",
+          "DesignManagement::Design",
+          "AlertManagement::Alert",
+          "Project",
+          "Namespace",
+          "Vulnerability",
+          "WikiPage::Meta",
+        ],
+      },
+      author_id: {
+        type: "integer",
+        description: "ID of the user who caused it.",
+        minimum: 1,
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Only items of this project (numeric ID).",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Only items of this group (numeric ID).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      todo_id: {
+        type: "integer",
+        description: "ID of the to-do item (from user.todo_list).",
+        minimum: 1,
+      },
+    },
+    required: ["todo_id"],
     additionalProperties: false,
   },
   "user.unban": {
@@ -13896,6 +14377,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "username"],
     additionalProperties: true,
   },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
   "user.create_impersonation_token": {
     type: "object",
     properties: {
@@ -13922,6 +14413,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "user.create_service_account": {
     type: "object",
     properties: {
@@ -13933,6 +14434,24 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {},
     additionalProperties: true,
   },
   "user.deactivate": {
@@ -14218,6 +14737,11 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.get_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "user.gpg_keys": {
     type: "object",
     properties: {
@@ -14318,6 +14842,19 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["service_accounts", "pagination"],
     additionalProperties: true,
   },
+  "user.me": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
   "user.memberships": {
     type: "object",
     properties: {
@@ -14347,6 +14884,121 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "username"],
     additionalProperties: true,
   },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      exists: {
+        type: "boolean",
+      },
+    },
+    required: ["exists"],
+    additionalProperties: true,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      full_path: {
+        type: "string",
+      },
+    },
+    required: ["id", "full_path"],
+    additionalProperties: true,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: true,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: true,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
   "user.reject": {
     type: "object",
     properties: {
@@ -14373,6 +15025,11 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {},
     additionalProperties: true,
   },
   "user.ssh_keys": {
@@ -14405,6 +15062,46 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      todos: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["todos", "pagination"],
+    additionalProperties: true,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "user.unban": {

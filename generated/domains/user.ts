@@ -358,6 +358,45 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create a personal access token for myself */
+  "user.create_current_user_pat": {
+    present: {
+      heading: "Personal access token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "to see whom the token belongs to",
+      },
+    ],
+  },
   /** Create an impersonation token */
   "user.create_impersonation_token": {
     present: {
@@ -446,6 +485,35 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create a runner */
+  "user.create_runner": {
+    present: {
+      heading: "Runner created: {id}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Token Expires",
+          field: "token_expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "to see who owns the runner",
+      },
+    ],
+  },
   /** Create a service account */
   "user.create_service_account": {
     present: {
@@ -476,6 +544,118 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "user.list_service_accounts",
         text: "to see every service account",
+      },
+    ],
+  },
+  /** Get the current user */
+  "user.current": {
+    present: {
+      heading: "Current user: @{username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "Bot",
+          field: "bot",
+          as: "bool",
+        },
+        {
+          label: "Two-factor",
+          field: "two_factor_enabled",
+          as: "bool",
+        },
+        {
+          label: "Job Title",
+          field: "job_title",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_list",
+        text: "to see your pending to-do items",
+      },
+      {
+        action: "user.current_user_status",
+        text: "to see your status",
+      },
+      {
+        action: "user.namespace_list",
+        text: "to see the namespaces you can use",
+      },
+    ],
+  },
+  /** Get my status */
+  "user.current_user_status": {
+    present: {
+      heading: "My status",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.set_status",
+        text: "to change it",
       },
     ],
   },
@@ -1066,6 +1246,49 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get a user's status */
+  "user.get_status": {
+    present: {
+      heading: "User status",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current_user_status",
+        text: "to see your own status",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: '"{user_id}"',
+      hints: [
+        {
+          text: "Check the username or ID",
+        },
+      ],
+    },
+  },
   /** List my GPG keys */
   "user.gpg_keys": {
     present: {
@@ -1337,6 +1560,44 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Who am I */
+  "user.me": {
+    present: {
+      heading: "You are @{username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Profile",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "for the full profile",
+      },
+      {
+        action: "user.todo_list",
+        text: "to see your to-do items",
+      },
+    ],
+  },
   /** List a user's memberships */
   "user.memberships": {
     present: {
@@ -1416,6 +1677,302 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Check a namespace path exists */
+  "user.namespace_exists": {
+    present: {
+      heading: "Namespace path check",
+      fields: [
+        {
+          label: "Exists",
+          field: "exists",
+          as: "bool",
+        },
+        {
+          label: "Suggestions",
+          field: "suggests",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see the existing namespace",
+      },
+    ],
+  },
+  /** Get a namespace */
+  "user.namespace_get": {
+    present: {
+      heading: "Namespace: {full_path}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Web",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Parent ID",
+          field: "parent_id",
+          as: "text",
+        },
+        {
+          label: "Plan",
+          field: "plan",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_list",
+        text: "to see your namespaces",
+      },
+    ],
+    notFound: {
+      resource: "Namespace",
+      subject: '"{namespace_id}"',
+      hints: [
+        {
+          action: "user.namespace_search",
+          text: "to find it by name",
+        },
+      ],
+    },
+  },
+  /** List my namespaces */
+  "user.namespace_list": {
+    present: {
+      title: "Namespaces",
+      empty: "No namespaces found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see one namespace",
+      },
+      {
+        action: "user.namespace_search",
+        text: "to find one by name",
+      },
+    ],
+  },
+  /** Search namespaces */
+  "user.namespace_search": {
+    present: {
+      title: "Namespaces",
+      empty: "No namespaces match.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see one namespace",
+      },
+    ],
+  },
+  /** Get global notification settings */
+  "user.notification_global_get": {
+    present: {
+      heading: "Global notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "notification_email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_global_update",
+        text: "to change them",
+      },
+    ],
+  },
+  /** Update global notification settings */
+  "user.notification_global_update": {
+    present: {
+      heading: "Global notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "notification_email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_global_get",
+        text: "to check them",
+      },
+    ],
+  },
+  /** Get group notification settings */
+  "user.notification_group_get": {
+    present: {
+      heading: "Group notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_group_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Group",
+      subject: "{group_id}",
+      hints: [
+        {
+          text: "Check the group path. You must be able to see the group",
+        },
+      ],
+    },
+  },
+  /** Update group notification settings */
+  "user.notification_group_update": {
+    present: {
+      heading: "Group notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_group_get",
+        text: "to check it",
+      },
+    ],
+  },
+  /** Get project notification settings */
+  "user.notification_project_get": {
+    present: {
+      heading: "Project notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_project_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Check the project path. You must be able to see the project",
+        },
+      ],
+    },
+  },
+  /** Update project notification settings */
+  "user.notification_project_update": {
+    present: {
+      heading: "Project notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_project_get",
+        text: "to check it",
+      },
+    ],
+  },
   /** Reject a user */
   "user.reject": {
     present: {},
@@ -1425,6 +1982,40 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
   "user.revoke_impersonation_token": {
     present: {},
     nextSteps: [],
+  },
+  /** Set my status */
+  "user.set_status": {
+    present: {
+      heading: "Status set",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current_user_status",
+        text: "to check it",
+      },
+    ],
   },
   /** List my SSH keys */
   "user.ssh_keys": {
@@ -1502,6 +2093,96 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "user.get_ssh_key_for_user",
         text: "to see one key",
+      },
+    ],
+  },
+  /** List my to-do items */
+  "user.todo_list": {
+    present: {
+      title: "To-do items",
+      empty: "No to-do items.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target.title",
+          as: "text",
+          link: "target_url",
+        },
+        {
+          label: "Project",
+          field: "project.path_with_namespace",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_mark_done",
+        text: "to mark one item done",
+      },
+      {
+        action: "user.todo_mark_all_done",
+        text: "to clear the whole list",
+      },
+    ],
+  },
+  /** Mark all to-do items done */
+  "user.todo_mark_all_done": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Mark a to-do item done */
+  "user.todo_mark_done": {
+    present: {
+      heading: "To-do item {id} done",
+      fields: [
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target.title",
+          as: "text",
+          link: "target_url",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_list",
+        text: "to see what is left",
       },
     ],
   },
@@ -2406,6 +3087,87 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "username"],
     additionalProperties: true,
   },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
   "user.create_impersonation_token": {
     type: "object",
     properties: {
@@ -2584,6 +3346,62 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The runner authentication token (glrt-): shown once.",
+      },
+      token_expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "user.create_service_account": {
     type: "object",
     properties: {
@@ -2639,6 +3457,180 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      commit_email: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
     additionalProperties: true,
   },
   "user.deactivate": {
@@ -3806,6 +4798,63 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "user.get_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "user.gpg_keys": {
     type: "object",
     properties: {
@@ -4626,6 +5675,123 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["service_accounts", "pagination"],
     additionalProperties: false,
   },
+  "user.me": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      commit_email: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
   "user.memberships": {
     type: "object",
     properties: {
@@ -4864,6 +6030,709 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "username"],
     additionalProperties: true,
   },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      exists: {
+        type: "boolean",
+      },
+      suggests: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["exists"],
+    additionalProperties: true,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: "string",
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      members_count_with_descendants: {
+        type: ["integer", "null"],
+      },
+      billable_members_count: {
+        type: ["integer", "null"],
+      },
+      plan: {
+        type: ["string", "null"],
+      },
+      trial: {
+        type: ["boolean", "null"],
+      },
+      trial_ends_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "full_path"],
+    additionalProperties: true,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user's personal namespace or a group, as the namespaces API shows it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: "string",
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            members_count_with_descendants: {
+              type: ["integer", "null"],
+            },
+            billable_members_count: {
+              type: ["integer", "null"],
+            },
+            plan: {
+              type: ["string", "null"],
+            },
+            trial: {
+              type: ["boolean", "null"],
+            },
+            trial_ends_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id", "full_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: false,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user's personal namespace or a group, as the namespaces API shows it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: "string",
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            members_count_with_descendants: {
+              type: ["integer", "null"],
+            },
+            billable_members_count: {
+              type: ["integer", "null"],
+            },
+            plan: {
+              type: ["string", "null"],
+            },
+            trial: {
+              type: ["boolean", "null"],
+            },
+            trial_ends_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id", "full_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: false,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
   "user.reject": {
     type: "object",
     properties: {
@@ -4891,6 +6760,63 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["status", "message"],
     additionalProperties: false,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
   },
   "user.ssh_keys": {
     type: "object",
@@ -5117,6 +7043,337 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["keys", "pagination"],
     additionalProperties: false,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      todos: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One entry of the current user's to-do list.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project: {
+              type: ["object", "null"],
+              description: "The project a to-do item belongs to.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                name_with_namespace: {
+                  type: ["string", "null"],
+                },
+                path_with_namespace: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target: {
+              type: ["object", "null"],
+              description: "What a to-do item points at (issue, merge request, commit...).",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            target_url: {
+              type: ["string", "null"],
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["todos", "pagination"],
+    additionalProperties: false,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      project: {
+        type: ["object", "null"],
+        description: "The project a to-do item belongs to.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          name_with_namespace: {
+            type: ["string", "null"],
+          },
+          path_with_namespace: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      action_name: {
+        type: ["string", "null"],
+      },
+      target_type: {
+        type: ["string", "null"],
+      },
+      target: {
+        type: ["object", "null"],
+        description: "What a to-do item points at (issue, merge request, commit...).",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
   },
   "user.unban": {
     type: "object",

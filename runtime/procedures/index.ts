@@ -34,6 +34,7 @@ import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
 import { createdToken } from "./created_token.js";
+import { secretOnce } from "./secret_once.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -68,6 +69,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
+  secret_once: secretOnce,
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,

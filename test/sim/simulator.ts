@@ -30,6 +30,7 @@ import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
 import { registerUserKeyRoutes } from "./restUserKeys.js";
+import { registerUserAreaRoutes, seedTodo, type SimTodo } from "./restUserArea.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -153,6 +154,7 @@ export class GitLabSimulator {
     registerUserAdminRoutes(router);
     registerReviewRoutes(router);
     registerMergeRequestActivityRoutes(router);
+    registerUserAreaRoutes(router);
     registerMergeTrainRoutes(router);
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
@@ -304,6 +306,11 @@ export class GitLabSimulator {
   /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
   addUser(u: { id: number; username: string; name?: string; email?: string }): SimUser {
     return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
+  }
+
+  /** Puts a to-do item on a user's list (GET /todos of restUserArea.ts). */
+  addTodo(todo: Omit<SimTodo, "state" | "created_at" | "body"> & Partial<SimTodo>): void {
+    seedTodo(this.state, todo);
   }
 
   /** Fixes the clock GitLab stamps writes with (ISO time), or restores real time with null. */
