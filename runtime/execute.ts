@@ -40,6 +40,8 @@ export interface ExecContext {
   readonly progress?: (message: string) => void;
   /** Present in a session whose token is fine-grained (SAF-31): its grant, judged or not. */
   readonly fineGrained?: FineGrained;
+  /** How the client reaches the server: local file parameters are refused over HTTP (SAF-45). */
+  readonly transport?: "stdio" | "http";
 }
 
 /** How the calling surface frames the call. */
