@@ -51,7 +51,11 @@ export const table: BehaviourTable = {
       markdown: ["## Wiki: setup", "`guides/setup`", "Install it."],
       check(r) {
         const res = r.content.find((c) => c.type === "resource") as { resource?: { uri: string } } | undefined;
-        if (res) assert.equal(res.resource?.uri, "gitlab://project/42/wiki/guides%2Fsetup");
+        assert.ok(res, "wiki.get embeds the page as a gitlab:// resource");
+        const uri = res.resource?.uri ?? "";
+        assert.equal(uri, "gitlab://project/42/wiki/guides%2Fsetup");
+        // The URI's last segment decodes back to the slug GitLab knows.
+        assert.equal(decodeURIComponent(uri.split("/wiki/")[1]), "guides/setup");
       },
     },
     {
@@ -87,6 +91,10 @@ export const table: BehaviourTable = {
       params: { project_id: 42, slug: "guides/Release-Notes" },
       request: { method: "GET", path: "/projects/42/wikis/guides%2FRelease-Notes" },
       markdown: ["## Wiki: Release Notes", "# Notes"],
+      check(r) {
+        const res = r.content.find((c) => c.type === "resource") as { resource?: { uri: string } } | undefined;
+        assert.equal(res?.resource?.uri, "gitlab://project/42/wiki/guides%2FRelease-Notes");
+      },
     },
     {
       id: "wiki.create",
