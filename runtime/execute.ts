@@ -215,7 +215,8 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
     // `param.field` fills an input object's one field (a work item's descriptionWidget.description).
     const [param, field] = mapping.split(".");
     const raw = values[param];
-    const v = typeof raw === "string" ? decodeOnce(raw) : raw;
+    // Only a path may arrive encoded (group%2Fproject); free text (a title, a description) goes as written.
+    const v = typeof raw === "string" && param === req.fullPathFrom ? decodeOnce(raw) : raw;
     if (v !== undefined) variables[variable] = field ? { [field]: v } : v;
   }
   if (req.pagination === "cursor" && variables.first === undefined) variables.first = 20;

@@ -144,6 +144,13 @@ export const table: BehaviourTable = {
     },
     {
       id: "issue.work_item_update",
+      name: "free text that looks percent-encoded is sent as written",
+      params: { work_item_id: "gid://gitlab/WorkItem/501", title: "Escape %2F in URLs" },
+      request: { method: "POST", path: "/api/graphql" },
+      markdown: ["## Work item updated: #1 Escape %2F in URLs"],
+    },
+    {
+      id: "issue.work_item_update",
       name: "an unknown global ID is GitLab's resource error",
       params: { work_item_id: "gid://gitlab/WorkItem/9999", title: "x" },
       request: { method: "POST", path: "/api/graphql" },
