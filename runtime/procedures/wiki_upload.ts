@@ -5,6 +5,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { basename, delimiter, parse, resolve, sep } from "node:path";
+import { parseSize } from "../config.js";
 import type { Procedure } from "./index.js";
 
 const HTTP_REFUSAL = "file_path is disabled when the server is reached over HTTP: the server cannot read the caller's files, send the bytes with content_base64 instead";
@@ -26,6 +27,9 @@ async function allowedRoots(): Promise<string[]> {
   return out;
 }
 
+/** GITLAB_MCP_UPLOAD_MAX_FILE_SIZE (default 2GB): the largest file an upload reads. */
+const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_FILE_SIZE ?? "2GB") ?? 2 * 1024 ** 3;
+
 const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 export const wikiUpload: Procedure = async ({ params, ctx, call, object }) => {
@@ -46,12 +50,15 @@ export const wikiUpload: Procedure = async ({ params, ctx, call, object }) => {
     if (!roots.some((r) => inside(real, r))) {
       return { kind: "refusal", text: `file_path ${filePath} is outside the folders uploads may read (the working directory, the temporary directory, GITLAB_MCP_ALLOWED_UPLOAD_DIRS).` };
     }
-    if (!(await stat(real)).isFile()) return { kind: "refusal", text: `file_path ${filePath} is not a file.` };
+    const info = await stat(real);
+    if (!info.isFile()) return { kind: "refusal", text: `file_path ${filePath} is not a file.` };
+    if (info.size > maxUploadBytes()) return { kind: "refusal", text: `file_path ${filePath} is larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE allows.` };
     bytes = await readFile(real);
     name = (params.file_name as string | undefined) ?? basename(real);
   } else {
     if (params.file_name === undefined) return { kind: "refusal", text: "content_base64 needs file_name, the name the file gets in the wiki." };
     bytes = Buffer.from(base64!, "base64");
+    if (bytes.length > maxUploadBytes()) return { kind: "refusal", text: "content_base64 is larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE allows." };
     name = params.file_name as string;
   }
   const fields: Record<string, string> = {};

@@ -7,10 +7,12 @@ import { join } from "node:path";
 import type { BehaviourTable } from "../helpers/behaviour.js";
 
 const localFile = join(mkdtempSync(join(tmpdir(), "wiki-upload-")), "diagram.png");
-writeFileSync(localFile, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+writeFileSync(localFile, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2]));
 
 export const table: BehaviourTable = {
   domain: "wiki",
+  // Uploads of at most 6 bytes here, so the size limit can be shown with a small file.
+  env: { GITLAB_MCP_UPLOAD_MAX_FILE_SIZE: "6" },
   seed(sim) {
     sim.addProject({ id: 42, path_with_namespace: "group/project" });
     sim.addDocument("wiki_page", "group/project", { slug: "home", title: "home", format: "markdown", content: "Welcome" });
@@ -160,7 +162,7 @@ export const table: BehaviourTable = {
       markdown: ["## Wiki attachment uploaded: diagram.png", "`![diagram.png](uploads/"],
       check(_r, sim) {
         const body = sim.log.at(-1)?.body as { file?: { filename: string; bytes: Buffer } };
-        assert.equal(body.file?.bytes.length, 7);
+        assert.equal(body.file?.bytes.length, 6);
       },
     },
     {
@@ -168,6 +170,13 @@ export const table: BehaviourTable = {
       name: "content_base64 without file_name is refused before anything is sent",
       params: { project_id: 42, content_base64: "aGVsbG8=" },
       markdown: ["file_name"],
+      isError: true,
+    },
+    {
+      id: "wiki.upload_attachment",
+      name: "bytes over GITLAB_MCP_UPLOAD_MAX_FILE_SIZE are refused before anything is sent",
+      params: { project_id: 42, content_base64: Buffer.from("0123456789").toString("base64"), file_name: "big.txt" },
+      markdown: ["larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE"],
       isError: true,
     },
     {
