@@ -509,6 +509,43 @@ export interface CiVariableUpdateParams {
 }
 
 /**
+ * Parameters of `custom_emoji.create`: Create a custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatecustomemoji
+ */
+export interface CustomEmojiCreateParams {
+  /** Group full path (parent/group) or numeric ID. */
+  group_id: string | number;
+  /** Emoji name, used as :name:. */
+  name: string;
+  /** Address of the emoji image. */
+  url: string;
+}
+
+/**
+ * Parameters of `custom_emoji.delete`: Delete a custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationdestroycustomemoji
+ */
+export interface CustomEmojiDeleteParams {
+  /** Global ID, such as gid://gitlab/CustomEmoji/7. */
+  custom_emoji_id: string;
+}
+
+/**
+ * Parameters of `custom_emoji.list`: List custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#groupcustomemoji
+ */
+export interface CustomEmojiListParams {
+  /** Group full path (parent/group) or numeric ID. */
+  group_id: string | number;
+  /** Include the parent groups' emoji. */
+  include_ancestor_groups?: boolean;
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
  * Parameters of `environment.deployment_get`: Get a deployment.
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
@@ -1178,6 +1215,83 @@ export interface IssueUpdateParams {
   confidential?: boolean;
   /** Lock the discussion so only project members can comment. */
   discussion_locked?: boolean;
+}
+
+/**
+ * Parameters of `issue.work_item_create`: Create a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemcreate
+ */
+export interface IssueWorkItemCreateParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** Title of the work item. */
+  title: string;
+  /** Type's global ID: gid://gitlab/WorkItems::Type/1 is Issue, 5 Task. */
+  work_item_type_id: string;
+  /** Description in Markdown. */
+  description?: string;
+  /** Make it confidential. */
+  confidential?: boolean;
+}
+
+/**
+ * Parameters of `issue.work_item_delete`: Delete a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemdelete
+ */
+export interface IssueWorkItemDeleteParams {
+  /** Global ID, such as gid://gitlab/WorkItem/123. */
+  work_item_id: string;
+}
+
+/**
+ * Parameters of `issue.work_item_get`: Get a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#namespaceworkitem
+ */
+export interface IssueWorkItemGetParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** IID of the work item, as in #42. */
+  work_item_iid: string;
+}
+
+/**
+ * Parameters of `issue.work_item_list`: List work items.
+ * @see https://docs.gitlab.com/api/graphql/reference/#namespaceworkitems
+ */
+export interface IssueWorkItemListParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** Only work items in this state. */
+  state?: "opened" | "closed" | "all";
+  /** Words in title or description. */
+  search?: string;
+  /** Only these work item types. */
+  types?: Array<
+    "ISSUE" | "INCIDENT" | "TEST_CASE" | "REQUIREMENT" | "TASK" | "TICKET" | "OBJECTIVE" | "KEY_RESULT" | "EPIC"
+  >;
+  /** Sort order (default newest first). */
+  sort?: "CREATED_DESC" | "CREATED_ASC" | "UPDATED_DESC" | "UPDATED_ASC" | "TITLE_ASC" | "TITLE_DESC";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `issue.work_item_update`: Update a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemupdate
+ */
+export interface IssueWorkItemUpdateParams {
+  /** Global ID, such as gid://gitlab/WorkItem/123. */
+  work_item_id: string;
+  /** New title. */
+  title?: string;
+  /** New description in Markdown. */
+  description?: string;
+  /** Make it confidential or not. */
+  confidential?: boolean;
+  /** Close or reopen it. */
+  state_event?: "CLOSE" | "REOPEN";
 }
 
 /**
@@ -5930,6 +6044,32 @@ export interface UserUnblockParams {
 }
 
 /**
+ * Parameters of `wiki.create`: Create a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#create-a-new-wiki-page
+ */
+export interface WikiCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Title of the page (dir/title nests it). */
+  title: string;
+  /** Content of the page. */
+  content: string;
+  /** Markup format (default markdown). */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `wiki.delete`: Delete a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#delete-a-wiki-page
+ */
+export interface WikiDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Slug of the page to delete. */
+  slug: string;
+}
+
+/**
  * Parameters of `wiki.get`: Get a wiki page.
  * @see https://docs.gitlab.com/api/wikis/#get-a-wiki-page
  */
@@ -5938,6 +6078,51 @@ export interface WikiGetParams {
   project_id: string | number;
   /** Slug of the page, such as home or dir/page. */
   slug: string;
+}
+
+/**
+ * Parameters of `wiki.list`: List wiki pages.
+ * @see https://docs.gitlab.com/api/wikis/#list-wiki-pages
+ */
+export interface WikiListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Include each page's content. */
+  with_content?: boolean;
+}
+
+/**
+ * Parameters of `wiki.update`: Update a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#edit-an-existing-wiki-page
+ */
+export interface WikiUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Slug of the page, such as home or dir/page. */
+  slug: string;
+  /** New title (renames or moves the page). */
+  title?: string;
+  /** New content of the page. */
+  content?: string;
+  /** Markup format. */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `wiki.upload_attachment`: Upload a wiki attachment.
+ * @see https://docs.gitlab.com/api/wikis/#upload-an-attachment-to-the-wiki-repository
+ */
+export interface WikiUploadAttachmentParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Local file to upload (stdio only). */
+  file_path?: string;
+  /** File bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name the file gets in the wiki. */
+  file_name?: string;
+  /** Wiki branch to store it on (default the wiki's). */
+  branch?: string;
 }
 
 /** Every canonical action ID of the catalog. */
@@ -5971,6 +6156,9 @@ export type ActionId =
   | "ci_variable.instance_update"
   | "ci_variable.list"
   | "ci_variable.update"
+  | "custom_emoji.create"
+  | "custom_emoji.delete"
+  | "custom_emoji.list"
   | "environment.deployment_get"
   | "environment.get"
   | "external_status_check.create_project"
@@ -6017,6 +6205,11 @@ export type ActionId =
   | "issue.note_list"
   | "issue.note_update"
   | "issue.update"
+  | "issue.work_item_create"
+  | "issue.work_item_delete"
+  | "issue.work_item_get"
+  | "issue.work_item_list"
+  | "issue.work_item_update"
   | "job.artifacts"
   | "job.cancel"
   | "job.delete_artifacts"
@@ -6334,7 +6527,12 @@ export type ActionId =
   | "user.todo_mark_done"
   | "user.unban"
   | "user.unblock"
-  | "wiki.get";
+  | "wiki.create"
+  | "wiki.delete"
+  | "wiki.get"
+  | "wiki.list"
+  | "wiki.update"
+  | "wiki.upload_attachment";
 
 /** The parameter type of each action, keyed by canonical ID. */
 export interface ActionParams {
@@ -6367,6 +6565,9 @@ export interface ActionParams {
   "ci_variable.instance_update": CiVariableInstanceUpdateParams;
   "ci_variable.list": CiVariableListParams;
   "ci_variable.update": CiVariableUpdateParams;
+  "custom_emoji.create": CustomEmojiCreateParams;
+  "custom_emoji.delete": CustomEmojiDeleteParams;
+  "custom_emoji.list": CustomEmojiListParams;
   "environment.deployment_get": EnvironmentDeploymentGetParams;
   "environment.get": EnvironmentGetParams;
   "external_status_check.create_project": ExternalStatusCheckCreateProjectParams;
@@ -6413,6 +6614,11 @@ export interface ActionParams {
   "issue.note_list": IssueNoteListParams;
   "issue.note_update": IssueNoteUpdateParams;
   "issue.update": IssueUpdateParams;
+  "issue.work_item_create": IssueWorkItemCreateParams;
+  "issue.work_item_delete": IssueWorkItemDeleteParams;
+  "issue.work_item_get": IssueWorkItemGetParams;
+  "issue.work_item_list": IssueWorkItemListParams;
+  "issue.work_item_update": IssueWorkItemUpdateParams;
   "job.artifacts": JobArtifactsParams;
   "job.cancel": JobCancelParams;
   "job.delete_artifacts": JobDeleteArtifactsParams;
@@ -6730,5 +6936,10 @@ export interface ActionParams {
   "user.todo_mark_done": UserTodoMarkDoneParams;
   "user.unban": UserUnbanParams;
   "user.unblock": UserUnblockParams;
+  "wiki.create": WikiCreateParams;
+  "wiki.delete": WikiDeleteParams;
   "wiki.get": WikiGetParams;
+  "wiki.list": WikiListParams;
+  "wiki.update": WikiUpdateParams;
+  "wiki.upload_attachment": WikiUploadAttachmentParams;
 }

@@ -3719,6 +3719,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/wikis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List wiki pages */
+    get: operations["wiki.list"];
+    put?: never;
+    /** Create a wiki page */
+    post: operations["wiki.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/wikis/attachments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a wiki attachment */
+    post: operations["wiki.upload_attachment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/wikis/{slug}": {
     parameters: {
       query?: never;
@@ -3728,9 +3763,11 @@ export interface paths {
     };
     /** Get a wiki page */
     get: operations["wiki.get"];
-    put?: never;
+    /** Update a wiki page */
+    put: operations["wiki.update"];
     post?: never;
-    delete?: never;
+    /** Delete a wiki page */
+    delete: operations["wiki.delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -5431,6 +5468,18 @@ export interface components {
       content?: string | null;
       encoding?: string | null;
     };
+    /** @description Where an uploaded wiki file is and how to link it. */
+    WikiAttachmentLink: {
+      url?: string | null;
+      markdown?: string | null;
+    };
+    /** @description A file uploaded to a wiki. */
+    WikiAttachment: {
+      file_name?: string | null;
+      file_path: string;
+      branch?: string | null;
+      link?: components["schemas"]["WikiAttachmentLink"] | null;
+    };
     /** @description The user the token belongs to, with the fields GitLab shows its owner. */
     CurrentUserProfile: {
       id: number;
@@ -5711,6 +5760,15 @@ export interface components {
       /** Format: uri */
       avatar_url: string;
     };
+    /** @description A custom emoji of a group. */
+    CustomEmoji: {
+      id: string;
+      name: string;
+      url?: string | null;
+      external?: boolean | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+    };
     /** @description A project issue. */
     Issue: {
       id?: number | null;
@@ -5780,6 +5838,45 @@ export interface components {
       created_at?: string | null;
       issue_id?: number | null;
       weight?: number | null;
+    };
+    /** @description The type of a work item. */
+    WorkItemKind: {
+      id?: string | null;
+      name?: string | null;
+    };
+    /** @description The user who created a work item. */
+    WorkItemAuthor: {
+      id?: string | null;
+      username?: string | null;
+      name?: string | null;
+    };
+    /** @description A work item (issue, task, incident, epic, objective...). */
+    WorkItem: {
+      id: string;
+      iid: string;
+      title: string;
+      description?: string | null;
+      state?: string | null;
+      confidential?: boolean | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      /** Format: date-time */
+      closedAt?: string | null;
+      webUrl?: string | null;
+      author?: components["schemas"]["WorkItemAuthor"] | null;
+      workItemType?: components["schemas"]["WorkItemKind"] | null;
+    };
+    /** @description The project or group a work item belonged to. */
+    WorkItemNamespace: {
+      id?: string | null;
+      fullPath?: string | null;
+    };
+    /** @description What GitLab answers once a work item is deleted. */
+    WorkItemDeleted: {
+      namespace?: components["schemas"]["WorkItemNamespace"] | null;
+      errors?: (string | null)[] | null;
     };
     /** @description One approval of a merge request. */
     Approver: {
@@ -14471,6 +14568,89 @@ export interface operations {
       };
     };
   };
+  "wiki.list": {
+    parameters: {
+      query?: {
+        with_content?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"][];
+        };
+      };
+    };
+  };
+  "wiki.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          content: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "wiki.upload_attachment": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          branch?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiAttachment"];
+        };
+      };
+    };
+  };
   "wiki.get": {
     parameters: {
       query?: never;
@@ -14491,6 +14671,59 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["WikiPage"];
         };
+      };
+    };
+  };
+  "wiki.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          content?: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "wiki.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

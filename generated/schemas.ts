@@ -929,6 +929,66 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "key"],
     additionalProperties: false,
   },
+  "custom_emoji.create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group full path (parent/group) or numeric ID.",
+      },
+      name: {
+        type: "string",
+        description: "Emoji name, used as :name:.",
+        maxLength: 36,
+        pattern: "^[a-z0-9_-]+$",
+      },
+      url: {
+        type: "string",
+        description: "Address of the emoji image.",
+        maxLength: 2048,
+        pattern: "^https?://",
+      },
+    },
+    required: ["group_id", "name", "url"],
+    additionalProperties: false,
+  },
+  "custom_emoji.delete": {
+    type: "object",
+    properties: {
+      custom_emoji_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/CustomEmoji/7.",
+        pattern: "^gid://gitlab/CustomEmoji/[0-9]+$",
+      },
+    },
+    required: ["custom_emoji_id"],
+    additionalProperties: false,
+  },
+  "custom_emoji.list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group full path (parent/group) or numeric ID.",
+      },
+      include_ancestor_groups: {
+        type: "boolean",
+        description: "Include the parent groups' emoji.",
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -2089,6 +2149,139 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the work item.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      work_item_type_id: {
+        type: "string",
+        description: "Type's global ID: gid://gitlab/WorkItems::Type/1 is Issue, 5 Task.",
+        pattern: "^gid://gitlab/WorkItems::Type/[0-9]+$",
+      },
+      description: {
+        type: "string",
+        description: "Description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential.",
+      },
+    },
+    required: ["project_id", "title", "work_item_type_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {
+      work_item_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/WorkItem/123.",
+        pattern: "^gid://gitlab/WorkItem/[0-9]+$",
+      },
+    },
+    required: ["work_item_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      work_item_iid: {
+        type: "string",
+        description: "IID of the work item, as in #42.",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["project_id", "work_item_iid"],
+    additionalProperties: false,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      state: {
+        type: "string",
+        description: "Only work items in this state.",
+        enum: ["opened", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Words in title or description.",
+        minLength: 1,
+      },
+      types: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["ISSUE", "INCIDENT", "TEST_CASE", "REQUIREMENT", "TASK", "TICKET", "OBJECTIVE", "KEY_RESULT", "EPIC"],
+        },
+        description: "Only these work item types.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order (default newest first).",
+        enum: ["CREATED_DESC", "CREATED_ASC", "UPDATED_DESC", "UPDATED_ASC", "TITLE_ASC", "TITLE_DESC"],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      work_item_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/WorkItem/123.",
+        pattern: "^gid://gitlab/WorkItem/[0-9]+$",
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "New description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential or not.",
+      },
+      state_event: {
+        type: "string",
+        description: "Close or reopen it.",
+        enum: ["CLOSE", "REOPEN"],
+      },
+    },
+    required: ["work_item_id"],
     additionalProperties: false,
   },
   "job.artifacts": {
@@ -10313,6 +10506,48 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id"],
     additionalProperties: false,
   },
+  "wiki.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the page (dir/title nests it).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "Content of the page.",
+        minLength: 1,
+      },
+      format: {
+        type: "string",
+        description: "Markup format (default markdown).",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["project_id", "title", "content"],
+    additionalProperties: false,
+  },
+  "wiki.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
   "wiki.get": {
     type: "object",
     properties: {
@@ -10327,6 +10562,85 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
+  "wiki.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      with_content: {
+        type: "boolean",
+        description: "Include each page's content.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "wiki.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page, such as home or dir/page.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title (renames or moves the page).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "New content of the page.",
+      },
+      format: {
+        type: "string",
+        description: "Markup format.",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
+  "wiki.upload_attachment": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name the file gets in the wiki.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      branch: {
+        type: "string",
+        description: "Wiki branch to store it on (default the wiki's).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id"],
     additionalProperties: false,
   },
 };
@@ -10687,6 +11001,48 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["key"],
+    additionalProperties: true,
+  },
+  "custom_emoji.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.delete": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.list": {
+    type: "object",
+    properties: {
+      custom_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["custom_emoji", "pagination"],
     additionalProperties: true,
   },
   "environment.deployment_get": {
@@ -11283,6 +11639,75 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      work_items: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["work_items", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
     additionalProperties: true,
   },
   "job.artifacts": {
@@ -15132,6 +15557,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "wiki.create": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "wiki.get": {
     type: "object",
     properties: {
@@ -15140,6 +15589,42 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.list": {
+    type: "object",
+    properties: {
+      wiki_pages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["wiki_pages", "pagination"],
+    additionalProperties: true,
+  },
+  "wiki.update": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.upload_attachment": {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
+      },
+    },
+    required: ["file_path"],
     additionalProperties: true,
   },
 };

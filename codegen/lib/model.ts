@@ -293,7 +293,8 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
   }
   const gql = a.request.graphql;
   if (gql) {
-    for (const [variable, param] of Object.entries(gql.variables)) {
+    for (const [variable, mapping] of Object.entries(gql.variables)) {
+      const param = mapping.split(".")[0];
       if (!names.has(param)) fail(["request", "graphql", "variables", variable], `maps to unknown param "${param}"`);
     }
     const paged = gql.pagination === "cursor";

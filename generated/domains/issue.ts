@@ -1424,6 +1424,214 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create a work item */
+  "issue.work_item_create": {
+    present: {
+      heading: "Work item created: #{iid} {title}",
+      fields: [
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to read it back",
+      },
+      {
+        action: "issue.work_item_update",
+        text: "to change it",
+      },
+    ],
+  },
+  /** Delete a work item */
+  "issue.work_item_delete": {
+    present: {
+      heading: "Work item deleted",
+      fields: [
+        {
+          label: "From",
+          field: "namespace.fullPath",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** Get a work item */
+  "issue.work_item_get": {
+    present: {
+      heading: "Work Item #{iid}: {title}",
+      fields: [
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updatedAt",
+          as: "datetime",
+        },
+        {
+          label: "Closed",
+          field: "closedAt",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_update",
+        text: "to change it (by its global ID)",
+      },
+      {
+        action: "issue.work_item_list",
+        text: "to see the others",
+      },
+    ],
+    notFound: {
+      resource: "Work Item",
+      subject: "#{work_item_iid} in {project_id}",
+      hints: [
+        {
+          action: "issue.work_item_list",
+          text: "to list the work items",
+        },
+      ],
+    },
+  },
+  /** List work items */
+  "issue.work_item_list": {
+    present: {
+      title: "Work Items",
+      empty: "No work items found.",
+      columns: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updatedAt",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to see one work item",
+      },
+      {
+        action: "issue.work_item_create",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Update a work item */
+  "issue.work_item_update": {
+    present: {
+      heading: "Work item updated: #{iid} {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to read it back",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
@@ -5911,6 +6119,518 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespace: {
+        type: ["object", "null"],
+        description: "The project or group a work item belonged to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          fullPath: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      work_items: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A work item (issue, task, incident, epic, objective...).",
+          properties: {
+            id: {
+              type: "string",
+            },
+            iid: {
+              type: "string",
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "OPEN or CLOSED.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updatedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            webUrl: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "The user who created a work item.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                username: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            workItemType: {
+              type: ["object", "null"],
+              description: "The type of a work item.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id", "iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["work_items", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
     additionalProperties: true,
   },
 };

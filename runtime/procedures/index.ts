@@ -35,6 +35,8 @@ import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
 import { createdToken } from "./created_token.js";
 import { secretOnce } from "./secret_once.js";
+import { wikiUpload } from "./wiki_upload.js";
+import { unpagedList } from "./unpaged_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -85,4 +87,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   submodules_list: submodulesList,
   user_lookup: userLookup,
   created_token: createdToken,
+  wiki_upload: wikiUpload,
+  unpaged_list: unpagedList,
 };

@@ -31,6 +31,8 @@ import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
 import { registerUserKeyRoutes } from "./restUserKeys.js";
 import { registerUserAreaRoutes, seedTodo, type SimTodo } from "./restUserArea.js";
+import { registerWikiRoutes } from "./restWiki.js";
+import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -160,6 +162,7 @@ export class GitLabSimulator {
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
     registerUserKeyRoutes(router);
+    registerWikiRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -212,6 +215,17 @@ export class GitLabSimulator {
     const group = this.state.ensureGroupPath(g.full_path, { id: g.id, members: g.members, visibility: g.visibility });
     if (!group) throw new Error(`GitLabSimulator: ${g.full_path} is a user's namespace`);
     return group;
+  }
+
+  /** Seeds a work item (GraphQL) in a project or group, by full path. */
+  addWorkItem(namespace: string, w: Parameters<typeof seedWorkItem>[2]): SimWorkItem {
+    return seedWorkItem(this.state, namespace, w);
+  }
+
+  /** Seeds a custom emoji (GraphQL) in a group, by full path. */
+  addCustomEmoji(groupPath: string, e: Parameters<typeof seedCustomEmoji>[2]): SimCustomEmoji {
+    const group = this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath });
+    return seedCustomEmoji(this.state, group, e);
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
