@@ -32,6 +32,7 @@ import { fileRead } from "./file_read.js";
 import { rawRead } from "./raw_read.js";
 import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
+import { issueTodo } from "./issue_todo.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -79,4 +80,5 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   raw_read: rawRead,
   submodule_file: submoduleFile,
   submodules_list: submodulesList,
+  issue_todo: issueTodo,
 };

@@ -180,6 +180,14 @@ export const table: BehaviourTable = {
       request: { method: "POST", path: "/projects/42/issues/3/todo" },
       markdown: ["To-Do #301: Crash on save", "- **Action**: marked"],
     },
+    {
+      id: "issue.create_todo",
+      name: "a second to-do for the same issue: GitLab's 304 Not Modified says it is already there",
+      params: { project_id: 42, issue_iid: 3 },
+      request: { method: "POST", path: "/projects/42/issues/3/todo" },
+      markdown: ["already on your to-do list"],
+      isError: true,
+    },
     // ---- time tracking ----
     {
       id: "issue.time_estimate_set",
