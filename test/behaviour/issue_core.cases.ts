@@ -265,6 +265,22 @@ export const table: BehaviourTable = {
     },
     {
       id: "issue.link_create",
+      name: "an issue cannot be linked to itself: GitLab's 422",
+      params: { project_id: 42, issue_iid: 3, target_project_id: 42, target_issue_iid: 3 },
+      request: { method: "POST", path: "/projects/42/issues/3/links" },
+      markdown: ["cannot be related to itself"],
+      isError: true,
+    },
+    {
+      id: "issue.link_create",
+      name: "a target issue that does not exist answers GitLab's 404",
+      params: { project_id: 42, issue_iid: 3, target_project_id: 42, target_issue_iid: 99 },
+      request: { method: "POST", path: "/projects/42/issues/3/links" },
+      markdown: ["No matching issue found"],
+      isError: true,
+    },
+    {
+      id: "issue.link_create",
       name: "a link type GitLab does not know is refused before sending",
       params: { project_id: 42, issue_iid: 3, target_project_id: 42, target_issue_iid: 2, link_type: "duplicates" },
       markdown: [/link_type/],

@@ -18,7 +18,8 @@
 //   a link "A blocks B" lists as is_blocked_by on B), link_created_at, link_updated_at; create answers
 //   201 {source_issue, target_issue, link_type}; a target GitLab cannot find is 404 {"message":"No
 //   matching issue found. Make sure that you are adding a valid issue URL."}, a pair already linked 409
-//   {"message":"Issue(s) already assigned"}; get and delete answer the same shape (404 "404 Not found"
+//   {"message":"Issue(s) already assigned"}, a link to the issue itself 422 "#1 cannot be added: cannot be
+//   related to itself"; get and delete answer the same shape (404 "404 Not found"
 //   for a link of another issue or none); delete answers 200;
 // - iterations (Premium) are seeded documents ("iteration" under a project, "group_iteration" under a
 //   group); state opened = upcoming + current; include_ancestors defaults to true and adds the
@@ -386,7 +387,9 @@ function createLink(ctx: RestContext): RestResult {
   const targetProject = ctx.state.findProject(String(p.target_project_id));
   if (!targetProject || !ctx.state.canRead(targetProject, currentUserId(ctx))) throw noMatch();
   const target = ctx.state.tracker.of(targetProject).issues.get(Number(p.target_issue_iid));
-  if (!target || target === issue) throw noMatch();
+  if (!target) throw noMatch();
+  // IssuableLinks::CreateService gathers the link's validation errors: 422 "<ref> cannot be added: ...".
+  if (target === issue) throw messageError(422, `#${issue.iid} cannot be added: cannot be related to itself`);
   if (linksOfIssue(ctx, issue).some((l) => l.source === target || l.target === target)) throw messageError(409, "Issue(s) already assigned");
   const store = linksOf(ctx.state);
   const flip = p.link_type === "is_blocked_by";
