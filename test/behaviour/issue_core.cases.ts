@@ -328,6 +328,14 @@ export const table: BehaviourTable = {
       markdown: ["Issue group/project#3: Crash on save"],
     },
     {
+      id: "issue.reorder",
+      name: "neither a before nor an after issue: GitLab's 400",
+      params: { project_id: 42, issue_iid: 3 },
+      request: { method: "PUT", path: "/projects/42/issues/3/reorder" },
+      markdown: ["at least one parameter must be provided"],
+      isError: true,
+    },
+    {
       id: "issue.list",
       name: "manual order (relative_position) shows the reordered issue first",
       params: { project_id: 42, order_by: "relative_position", sort: "asc" },
@@ -371,6 +379,7 @@ export const table: BehaviourTable = {
       confirm: true,
       request: { method: "DELETE", path: "/projects/42/issues/2" },
       markdown: [/not found/i],
+      check: (r) => assert.match(JSON.stringify(r.content), /Issue Not Found/i),
       isError: true,
     },
     // ---- iterations (Premium) ----

@@ -6,6 +6,9 @@
 //   others to all; labels must all match (case-insensitive), None and Any mean no label / some label;
 //   milestone None/Any compare with no milestone (simulated issues carry none);
 // - GET /issues/:id takes the global ID and is admin only (authenticated_as_admin!: 403 otherwise);
+// - delete, move and reorder look the issue up with find_by and not_found!('Issue'): 404 "404 Issue Not
+//   Found" (the other endpoints answer ActiveRecord's "404 Not found"); reorder needs move_after_id or
+//   move_before_id (400 "... at least one parameter must be provided"); lists leave out `subscribed`;
 // - delete answers 204; move answers 201 with the new issue and closes the original; moving to the same
 //   project is 400 {"message":"Cannot move issue to project it originates from!"};
 // - reorder answers 200 with the issue; subscribe/unsubscribe 201, or 304 Not Modified when nothing
@@ -24,7 +27,7 @@
 // - iterations (Premium) are seeded documents ("iteration" under a project, "group_iteration" under a
 //   group); state opened = upcoming + current; include_ancestors defaults to true and adds the
 //   ancestor groups' iterations; a project sees its group's.
-import { forbidden, messageError, notFound, recordNotFound } from "./errors.js";
+import { forbidden, messageError, notFound, recordNotFound, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamMap, type ParamSpec, type ParamValue } from "./params.js";
 import { authorizeWrite, currentUserId, projectWebUrl, userProject } from "./projectAccess.js";
@@ -162,7 +165,12 @@ function sortRows(rows: Row[], p: ParamMap): Row[] {
 function listPage(ctx: RestContext, rows: Row[], p: ParamMap): RestResult {
   const kept = filterRows(ctx, rows, p).filter(({ issue }) => p.state === "all" || issue.state === p.state);
   const page = paginateOffset(sortRows(kept, p), p.page as number, p.per_page as number, linkContext(ctx, p), ctx.options.totalsLimit);
-  return { status: 200, body: page.items.map(({ project, issue }) => presentIssueFull(ctx, project, issue)), headers: page.headers };
+  // Lists are presented with include_subscribed: false.
+  const body = page.items.map(({ project, issue }) => {
+    const { subscribed: _omitted, ...rest } = presentIssueFull(ctx, project, issue);
+    return rest;
+  });
+  return { status: 200, body, headers: page.headers };
 }
 
 function groupProjects(ctx: RestContext): SimProject[] {
@@ -210,9 +218,16 @@ function showById(ctx: RestContext): RestResult {
   throw recordNotFound();
 }
 
+/** `find_by(iid:)` then not_found!('Issue'): delete, move and reorder answer 404 "404 Issue Not Found". */
+function issueOr404(ctx: RestContext, project: SimProject): SimIssue {
+  const issue = ctx.state.tracker.of(project).issues.get(Number(ctx.route.issue_iid));
+  if (!issue || (issue.confidential && ctx.auth.kind === "anonymous")) throw notFound("Issue");
+  return issue;
+}
+
 function deleteIssue(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  const issue = findIssue(ctx, project);
+  const issue = issueOr404(ctx, project);
   authorizeWrite(ctx);
   ctx.state.tracker.of(project).issues.delete(issue.iid);
   return { status: 204 };
@@ -220,7 +235,7 @@ function deleteIssue(ctx: RestContext): RestResult {
 
 function moveIssue(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  const issue = findIssue(ctx, project);
+  const issue = issueOr404(ctx, project);
   const p = declare(ctx.params, [{ name: "to_project_id", type: "integer", required: true }]);
   authorizeWrite(ctx);
   const target = ctx.state.findProject(String(p.to_project_id));
@@ -236,11 +251,12 @@ function moveIssue(ctx: RestContext): RestResult {
 
 function reorderIssue(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  const issue = findIssue(ctx, project);
   const p = declare(ctx.params, [
     { name: "move_after_id", type: "integer" },
     { name: "move_before_id", type: "integer" },
   ]);
+  if (p.move_after_id === undefined && p.move_before_id === undefined) throw validationError(["move_after_id, move_before_id are missing, at least one parameter must be provided"]);
+  const issue = issueOr404(ctx, project);
   authorizeWrite(ctx);
   const byId = (id: ParamValue | undefined) => (id === undefined ? undefined : [...ctx.state.tracker.of(project).issues.values()].find((i) => i.id === id));
   const after = byId(p.move_after_id);
