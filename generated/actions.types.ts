@@ -716,6 +716,337 @@ export interface IssueCreateParams {
 }
 
 /**
+ * Parameters of `issue.discussion_add_note`: Reply in an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-issue-thread
+ */
+export interface IssueDiscussionAddNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.discussion_create`: Start an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-new-issue-thread
+ */
+export interface IssueDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.discussion_delete_note`: Delete a note from an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#delete-an-issue-thread-note
+ */
+export interface IssueDiscussionDeleteNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `issue.discussion_get`: Get an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-issue-discussion-item
+ */
+export interface IssueDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+}
+
+/**
+ * Parameters of `issue.discussion_list`: List issue discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-issue-discussion-items
+ */
+export interface IssueDiscussionListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.discussion_update_note`: Edit a note in an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#modify-existing-issue-thread-note
+ */
+export interface IssueDiscussionUpdateNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_create`: React to an issue with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction
+ */
+export interface IssueEmojiIssueCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_delete`: Remove an issue emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction
+ */
+export interface IssueEmojiIssueDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_get`: Get an issue emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction
+ */
+export interface IssueEmojiIssueGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_list`: List issue emoji reactions.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions
+ */
+export interface IssueEmojiIssueListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_create`: React to an issue comment with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction-to-a-comment
+ */
+export interface IssueEmojiIssueNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_delete`: Remove an emoji reaction from an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment
+ */
+export interface IssueEmojiIssueNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_get`: Get an emoji reaction on an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment
+ */
+export interface IssueEmojiIssueNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_list`: List emoji reactions on an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions
+ */
+export interface IssueEmojiIssueNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_iteration_get`: Get an issue iteration event.
+ * @see https://docs.gitlab.com/api/resource_iteration_events/#get-single-issue-iteration-event
+ */
+export interface IssueEventIssueIterationGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the iteration event. */
+  resource_iteration_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_iteration_list`: List issue iteration events.
+ * @see https://docs.gitlab.com/api/resource_iteration_events/#list-project-issue-iteration-events
+ */
+export interface IssueEventIssueIterationListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_label_get`: Get an issue label event.
+ * @see https://docs.gitlab.com/api/resource_label_events/#get-single-issue-label-event
+ */
+export interface IssueEventIssueLabelGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the label event. */
+  resource_label_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_label_list`: List issue label events.
+ * @see https://docs.gitlab.com/api/resource_label_events/#list-project-issue-label-events
+ */
+export interface IssueEventIssueLabelListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_milestone_get`: Get an issue milestone event.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#get-single-issue-milestone-event
+ */
+export interface IssueEventIssueMilestoneGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the milestone event. */
+  resource_milestone_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_milestone_list`: List issue milestone events.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#list-project-issue-milestone-events
+ */
+export interface IssueEventIssueMilestoneListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_state_get`: Get an issue state event.
+ * @see https://docs.gitlab.com/api/resource_state_events/#get-single-issue-state-event
+ */
+export interface IssueEventIssueStateGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the state event. */
+  resource_state_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_state_list`: List issue state events.
+ * @see https://docs.gitlab.com/api/resource_state_events/#list-project-issue-state-events
+ */
+export interface IssueEventIssueStateListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_weight_list`: List issue weight events.
+ * @see https://docs.gitlab.com/api/resource_weight_events/#list-project-issue-weight-events
+ */
+export interface IssueEventIssueWeightListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `issue.get`: Get an issue.
  * @see https://docs.gitlab.com/api/issues/#retrieve-a-project-issue
  */
@@ -742,6 +1073,47 @@ export interface IssueMrsRelatedParams {
 }
 
 /**
+ * Parameters of `issue.note_create`: Comment on an issue.
+ * @see https://docs.gitlab.com/api/notes/#create-new-issue-note
+ */
+export interface IssueNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+  /** Visible to Reporter role and above only. */
+  internal?: boolean;
+}
+
+/**
+ * Parameters of `issue.note_delete`: Delete an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#delete-an-issue-note
+ */
+export interface IssueNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `issue.note_get`: Get an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#get-single-issue-note
+ */
+export interface IssueNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
  * Parameters of `issue.note_list`: List issue comments.
  * @see https://docs.gitlab.com/api/notes/#list-project-issue-notes
  */
@@ -758,6 +1130,21 @@ export interface IssueNoteListParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `issue.note_update`: Edit an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#modify-existing-issue-note
+ */
+export interface IssueNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
 }
 
 /**
@@ -3870,10 +4257,425 @@ export interface RepositoryUpdateSubmoduleParams {
 }
 
 /**
+ * Parameters of `snippet.content`: Read a snippet's content.
+ * @see https://docs.gitlab.com/api/snippets/#single-snippet-contents
+ */
+export interface SnippetContentParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `snippet.create`: Create a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#create-new-snippet
+ */
+export interface SnippetCreateParams {
+  /** Title of the snippet. */
+  title: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Files of the snippet. */
+  files: Array<{ file_path?: string; content?: string }>;
+}
+
+/**
+ * Parameters of `snippet.delete`: Delete a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#delete-snippet
+ */
+export interface SnippetDeleteParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_add_note`: Reply in a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-snippet-thread
+ */
+export interface SnippetDiscussionAddNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_create`: Start a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-new-snippet-thread
+ */
+export interface SnippetDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_delete_note`: Delete a note from a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#delete-a-snippet-thread-note
+ */
+export interface SnippetDiscussionDeleteNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_get`: Get a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-snippet-discussion-item
+ */
+export interface SnippetDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_list`: List project snippet discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-snippet-discussion-items
+ */
+export interface SnippetDiscussionListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_update_note`: Edit a note in a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#modify-existing-snippet-thread-note
+ */
+export interface SnippetDiscussionUpdateNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_create`: React to a project snippet with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction
+ */
+export interface SnippetEmojiSnippetCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_delete`: Remove a project snippet emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction
+ */
+export interface SnippetEmojiSnippetDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_get`: Get a project snippet emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction
+ */
+export interface SnippetEmojiSnippetGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_list`: List project snippet emoji reactions.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions
+ */
+export interface SnippetEmojiSnippetListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_create`: React to a snippet comment with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction-to-a-comment
+ */
+export interface SnippetEmojiSnippetNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_delete`: Remove an emoji reaction from a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment
+ */
+export interface SnippetEmojiSnippetNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_get`: Get an emoji reaction on a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment
+ */
+export interface SnippetEmojiSnippetNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_list`: List emoji reactions on a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions
+ */
+export interface SnippetEmojiSnippetNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.explore`: List public snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-public-snippets
+ */
+export interface SnippetExploreParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.file_content`: Read a snippet file.
+ * @see https://docs.gitlab.com/api/snippets/#snippet-repository-file-content
+ */
+export interface SnippetFileContentParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** Branch or commit of the snippet repository, often main. */
+  ref: string;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
  * Parameters of `snippet.get`: Get a snippet.
  * @see https://docs.gitlab.com/api/snippets/#get-a-single-snippet
  */
 export interface SnippetGetParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.list`: List my snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-snippets-for-current-user
+ */
+export interface SnippetListParams {
+  /** Only snippets created after this time. */
+  created_after?: string;
+  /** Only snippets created before this time. */
+  created_before?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.list_all`: List all snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-snippets
+ */
+export interface SnippetListAllParams {
+  /** Only snippets created after this time. */
+  created_after?: string;
+  /** Only snippets created before this time. */
+  created_before?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.note_create`: Comment on a project snippet.
+ * @see https://docs.gitlab.com/api/notes/#create-new-snippet-note
+ */
+export interface SnippetNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.note_delete`: Delete a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#delete-a-snippet-note
+ */
+export interface SnippetNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.note_get`: Get a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#get-single-snippet-note
+ */
+export interface SnippetNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.note_list`: List project snippet comments.
+ * @see https://docs.gitlab.com/api/notes/#list-all-snippet-notes
+ */
+export interface SnippetNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** desc (default) or asc. */
+  sort?: "asc" | "desc";
+  /** Sort field. */
+  order_by?: "created_at" | "updated_at";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.note_update`: Edit a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#modify-existing-snippet-note
+ */
+export interface SnippetNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.project_content`: Read a project snippet's content.
+ * @see https://docs.gitlab.com/api/project_snippets/#snippet-content
+ */
+export interface SnippetProjectContentParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `snippet.project_create`: Create a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#create-new-snippet
+ */
+export interface SnippetProjectCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Title of the snippet. */
+  title: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility: "private" | "internal" | "public";
+  /** Files of the snippet. */
+  files: Array<{ file_path?: string; content?: string }>;
+}
+
+/**
+ * Parameters of `snippet.project_delete`: Delete a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#delete-snippet
+ */
+export interface SnippetProjectDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
 }
@@ -3887,6 +4689,65 @@ export interface SnippetProjectGetParams {
   project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.project_list`: List project snippets.
+ * @see https://docs.gitlab.com/api/project_snippets/#list-snippets
+ */
+export interface SnippetProjectListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.project_update`: Update a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#update-snippet
+ */
+export interface SnippetProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** New title. */
+  title?: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** File changes, in order. */
+  files?: Array<{
+    action?: "create" | "update" | "delete" | "move";
+    file_path?: string;
+    previous_path?: string;
+    content?: string;
+  }>;
+}
+
+/**
+ * Parameters of `snippet.update`: Update a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#update-snippet
+ */
+export interface SnippetUpdateParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** New title. */
+  title?: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** File changes, in order. */
+  files?: Array<{
+    action?: "create" | "update" | "delete" | "move";
+    file_path?: string;
+    previous_path?: string;
+    content?: string;
+  }>;
 }
 
 /**
@@ -4012,6 +4873,279 @@ export interface TagUnprotectParams {
 }
 
 /**
+ * Parameters of `user.add_email`: Add an email address.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#add-an-email-address
+ */
+export interface UserAddEmailParams {
+  /** The email address to add. */
+  email: string;
+}
+
+/**
+ * Parameters of `user.add_email_for_user`: Add an email address for a user.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#add-an-email-address-for-a-user
+ */
+export interface UserAddEmailForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** The email address to add. */
+  email: string;
+  /** Treat the address as confirmed (default false). */
+  skip_confirmation?: boolean;
+}
+
+/**
+ * Parameters of `user.add_gpg_key`: Add a GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#add-a-gpg-key
+ */
+export interface UserAddGpgKeyParams {
+  /** Armored public key, as gpg --armor --export prints it. */
+  key: string;
+}
+
+/**
+ * Parameters of `user.add_gpg_key_for_user`: Add a GPG key for a user.
+ * @see https://docs.gitlab.com/api/user_keys/#add-a-gpg-key-for-a-user
+ */
+export interface UserAddGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Armored public key, as gpg --armor --export prints it. */
+  key: string;
+}
+
+/**
+ * Parameters of `user.add_ssh_key`: Add an SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#add-an-ssh-key
+ */
+export interface UserAddSshKeyParams {
+  /** A name for the key. */
+  title: string;
+  /** Public key text, such as ssh-ed25519 AAAA... you@host. */
+  key: string;
+  /** Expiry date YYYY-MM-DD. */
+  expires_at?: string;
+  /** What the key is for (default auth_and_signing). */
+  usage_type?: "auth" | "signing" | "auth_and_signing";
+}
+
+/**
+ * Parameters of `user.add_ssh_key_for_user`: Add an SSH key for a user.
+ * @see https://docs.gitlab.com/api/user_keys/#add-an-ssh-key-for-a-user
+ */
+export interface UserAddSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** A name for the key. */
+  title: string;
+  /** Public key text, such as ssh-ed25519 AAAA... you@host. */
+  key: string;
+  /** Expiry date YYYY-MM-DD. */
+  expires_at?: string;
+  /** What the key is for (default auth_and_signing). */
+  usage_type?: "auth" | "signing" | "auth_and_signing";
+}
+
+/**
+ * Parameters of `user.delete_email`: Delete one of my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#delete-one-of-your-email-addresses
+ */
+export interface UserDeleteEmailParams {
+  /** ID of the email address to remove. */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.delete_email_for_user`: Delete a user's email address.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#delete-an-email-address-for-a-user
+ */
+export interface UserDeleteEmailForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the email address to remove. */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.delete_gpg_key`: Delete one of my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-a-gpg-key
+ */
+export interface UserDeleteGpgKeyParams {
+  /** ID of the GPG key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_gpg_key_for_user`: Delete a user's GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-a-gpg-key-for-a-user
+ */
+export interface UserDeleteGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the GPG key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_ssh_key`: Delete one of my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-an-ssh-key
+ */
+export interface UserDeleteSshKeyParams {
+  /** ID of the SSH key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_ssh_key_for_user`: Delete a user's SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-an-ssh-key-for-a-user
+ */
+export interface UserDeleteSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the SSH key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.emails`: List my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#list-your-email-addresses
+ */
+export interface UserEmailsParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.emails_for_user`: List a user's email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#list-email-addresses-for-a-user
+ */
+export interface UserEmailsForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.get_email`: Get one of my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#get-a-single-email-address
+ */
+export interface UserGetEmailParams {
+  /** ID of the email address (not the address). */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.get_gpg_key`: Get one of my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#get-a-gpg-key
+ */
+export interface UserGetGpgKeyParams {
+  /** ID of the GPG key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_gpg_key_for_user`: Get a user's GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#get-a-gpg-key-for-a-user
+ */
+export interface UserGetGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the GPG key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_ssh_key`: Get one of my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#get-an-ssh-key
+ */
+export interface UserGetSshKeyParams {
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_ssh_key_for_user`: Get a user's SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#get-an-ssh-key-for-a-user
+ */
+export interface UserGetSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.gpg_keys`: List my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys
+ */
+export interface UserGpgKeysParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.gpg_keys_for_user`: List a user's GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys-for-a-user
+ */
+export interface UserGpgKeysForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.key_get_by_fingerprint`: Find an SSH key by fingerprint.
+ * @see https://docs.gitlab.com/api/keys/#get-user-by-ssh-key-fingerprint
+ */
+export interface UserKeyGetByFingerprintParams {
+  /** MD5 (aa:bb:...) or SHA256:... fingerprint. */
+  fingerprint: string;
+}
+
+/**
+ * Parameters of `user.key_get_with_user`: Get an SSH key and its owner.
+ * @see https://docs.gitlab.com/api/keys/#get-ssh-key-with-user-by-id
+ */
+export interface UserKeyGetWithUserParams {
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.ssh_keys`: List my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys
+ */
+export interface UserSshKeysParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.ssh_keys_for_user`: List a user's SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys-for-a-user
+ */
+export interface UserSshKeysForUserParams {
+  /** Numeric ID or username of the user. */
+  user_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `wiki.get`: Get a wiki page.
  * @see https://docs.gitlab.com/api/wikis/#get-a-wiki-page
  */
@@ -4068,9 +5202,36 @@ export type ActionId =
   | "group.group_label_get"
   | "group.group_milestone_get"
   | "issue.create"
+  | "issue.discussion_add_note"
+  | "issue.discussion_create"
+  | "issue.discussion_delete_note"
+  | "issue.discussion_get"
+  | "issue.discussion_list"
+  | "issue.discussion_update_note"
+  | "issue.emoji_issue_create"
+  | "issue.emoji_issue_delete"
+  | "issue.emoji_issue_get"
+  | "issue.emoji_issue_list"
+  | "issue.emoji_issue_note_create"
+  | "issue.emoji_issue_note_delete"
+  | "issue.emoji_issue_note_get"
+  | "issue.emoji_issue_note_list"
+  | "issue.event_issue_iteration_get"
+  | "issue.event_issue_iteration_list"
+  | "issue.event_issue_label_get"
+  | "issue.event_issue_label_list"
+  | "issue.event_issue_milestone_get"
+  | "issue.event_issue_milestone_list"
+  | "issue.event_issue_state_get"
+  | "issue.event_issue_state_list"
+  | "issue.event_issue_weight_list"
   | "issue.get"
   | "issue.mrs_related"
+  | "issue.note_create"
+  | "issue.note_delete"
+  | "issue.note_get"
   | "issue.note_list"
+  | "issue.note_update"
   | "issue.update"
   | "job.artifacts"
   | "job.cancel"
@@ -4272,8 +5433,40 @@ export type ActionId =
   | "repository.read_submodule_file"
   | "repository.tree"
   | "repository.update_submodule"
+  | "snippet.content"
+  | "snippet.create"
+  | "snippet.delete"
+  | "snippet.discussion_add_note"
+  | "snippet.discussion_create"
+  | "snippet.discussion_delete_note"
+  | "snippet.discussion_get"
+  | "snippet.discussion_list"
+  | "snippet.discussion_update_note"
+  | "snippet.emoji_snippet_create"
+  | "snippet.emoji_snippet_delete"
+  | "snippet.emoji_snippet_get"
+  | "snippet.emoji_snippet_list"
+  | "snippet.emoji_snippet_note_create"
+  | "snippet.emoji_snippet_note_delete"
+  | "snippet.emoji_snippet_note_get"
+  | "snippet.emoji_snippet_note_list"
+  | "snippet.explore"
+  | "snippet.file_content"
   | "snippet.get"
+  | "snippet.list"
+  | "snippet.list_all"
+  | "snippet.note_create"
+  | "snippet.note_delete"
+  | "snippet.note_get"
+  | "snippet.note_list"
+  | "snippet.note_update"
+  | "snippet.project_content"
+  | "snippet.project_create"
+  | "snippet.project_delete"
   | "snippet.project_get"
+  | "snippet.project_list"
+  | "snippet.project_update"
+  | "snippet.update"
   | "tag.create"
   | "tag.delete"
   | "tag.get"
@@ -4283,6 +5476,31 @@ export type ActionId =
   | "tag.list_protected"
   | "tag.protect"
   | "tag.unprotect"
+  | "user.add_email"
+  | "user.add_email_for_user"
+  | "user.add_gpg_key"
+  | "user.add_gpg_key_for_user"
+  | "user.add_ssh_key"
+  | "user.add_ssh_key_for_user"
+  | "user.delete_email"
+  | "user.delete_email_for_user"
+  | "user.delete_gpg_key"
+  | "user.delete_gpg_key_for_user"
+  | "user.delete_ssh_key"
+  | "user.delete_ssh_key_for_user"
+  | "user.emails"
+  | "user.emails_for_user"
+  | "user.get_email"
+  | "user.get_gpg_key"
+  | "user.get_gpg_key_for_user"
+  | "user.get_ssh_key"
+  | "user.get_ssh_key_for_user"
+  | "user.gpg_keys"
+  | "user.gpg_keys_for_user"
+  | "user.key_get_by_fingerprint"
+  | "user.key_get_with_user"
+  | "user.ssh_keys"
+  | "user.ssh_keys_for_user"
   | "wiki.get";
 
 /** The parameter type of each action, keyed by canonical ID. */
@@ -4331,9 +5549,36 @@ export interface ActionParams {
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
   "issue.create": IssueCreateParams;
+  "issue.discussion_add_note": IssueDiscussionAddNoteParams;
+  "issue.discussion_create": IssueDiscussionCreateParams;
+  "issue.discussion_delete_note": IssueDiscussionDeleteNoteParams;
+  "issue.discussion_get": IssueDiscussionGetParams;
+  "issue.discussion_list": IssueDiscussionListParams;
+  "issue.discussion_update_note": IssueDiscussionUpdateNoteParams;
+  "issue.emoji_issue_create": IssueEmojiIssueCreateParams;
+  "issue.emoji_issue_delete": IssueEmojiIssueDeleteParams;
+  "issue.emoji_issue_get": IssueEmojiIssueGetParams;
+  "issue.emoji_issue_list": IssueEmojiIssueListParams;
+  "issue.emoji_issue_note_create": IssueEmojiIssueNoteCreateParams;
+  "issue.emoji_issue_note_delete": IssueEmojiIssueNoteDeleteParams;
+  "issue.emoji_issue_note_get": IssueEmojiIssueNoteGetParams;
+  "issue.emoji_issue_note_list": IssueEmojiIssueNoteListParams;
+  "issue.event_issue_iteration_get": IssueEventIssueIterationGetParams;
+  "issue.event_issue_iteration_list": IssueEventIssueIterationListParams;
+  "issue.event_issue_label_get": IssueEventIssueLabelGetParams;
+  "issue.event_issue_label_list": IssueEventIssueLabelListParams;
+  "issue.event_issue_milestone_get": IssueEventIssueMilestoneGetParams;
+  "issue.event_issue_milestone_list": IssueEventIssueMilestoneListParams;
+  "issue.event_issue_state_get": IssueEventIssueStateGetParams;
+  "issue.event_issue_state_list": IssueEventIssueStateListParams;
+  "issue.event_issue_weight_list": IssueEventIssueWeightListParams;
   "issue.get": IssueGetParams;
   "issue.mrs_related": IssueMrsRelatedParams;
+  "issue.note_create": IssueNoteCreateParams;
+  "issue.note_delete": IssueNoteDeleteParams;
+  "issue.note_get": IssueNoteGetParams;
   "issue.note_list": IssueNoteListParams;
+  "issue.note_update": IssueNoteUpdateParams;
   "issue.update": IssueUpdateParams;
   "job.artifacts": JobArtifactsParams;
   "job.cancel": JobCancelParams;
@@ -4535,8 +5780,40 @@ export interface ActionParams {
   "repository.read_submodule_file": RepositoryReadSubmoduleFileParams;
   "repository.tree": RepositoryTreeParams;
   "repository.update_submodule": RepositoryUpdateSubmoduleParams;
+  "snippet.content": SnippetContentParams;
+  "snippet.create": SnippetCreateParams;
+  "snippet.delete": SnippetDeleteParams;
+  "snippet.discussion_add_note": SnippetDiscussionAddNoteParams;
+  "snippet.discussion_create": SnippetDiscussionCreateParams;
+  "snippet.discussion_delete_note": SnippetDiscussionDeleteNoteParams;
+  "snippet.discussion_get": SnippetDiscussionGetParams;
+  "snippet.discussion_list": SnippetDiscussionListParams;
+  "snippet.discussion_update_note": SnippetDiscussionUpdateNoteParams;
+  "snippet.emoji_snippet_create": SnippetEmojiSnippetCreateParams;
+  "snippet.emoji_snippet_delete": SnippetEmojiSnippetDeleteParams;
+  "snippet.emoji_snippet_get": SnippetEmojiSnippetGetParams;
+  "snippet.emoji_snippet_list": SnippetEmojiSnippetListParams;
+  "snippet.emoji_snippet_note_create": SnippetEmojiSnippetNoteCreateParams;
+  "snippet.emoji_snippet_note_delete": SnippetEmojiSnippetNoteDeleteParams;
+  "snippet.emoji_snippet_note_get": SnippetEmojiSnippetNoteGetParams;
+  "snippet.emoji_snippet_note_list": SnippetEmojiSnippetNoteListParams;
+  "snippet.explore": SnippetExploreParams;
+  "snippet.file_content": SnippetFileContentParams;
   "snippet.get": SnippetGetParams;
+  "snippet.list": SnippetListParams;
+  "snippet.list_all": SnippetListAllParams;
+  "snippet.note_create": SnippetNoteCreateParams;
+  "snippet.note_delete": SnippetNoteDeleteParams;
+  "snippet.note_get": SnippetNoteGetParams;
+  "snippet.note_list": SnippetNoteListParams;
+  "snippet.note_update": SnippetNoteUpdateParams;
+  "snippet.project_content": SnippetProjectContentParams;
+  "snippet.project_create": SnippetProjectCreateParams;
+  "snippet.project_delete": SnippetProjectDeleteParams;
   "snippet.project_get": SnippetProjectGetParams;
+  "snippet.project_list": SnippetProjectListParams;
+  "snippet.project_update": SnippetProjectUpdateParams;
+  "snippet.update": SnippetUpdateParams;
   "tag.create": TagCreateParams;
   "tag.delete": TagDeleteParams;
   "tag.get": TagGetParams;
@@ -4546,5 +5823,30 @@ export interface ActionParams {
   "tag.list_protected": TagListProtectedParams;
   "tag.protect": TagProtectParams;
   "tag.unprotect": TagUnprotectParams;
+  "user.add_email": UserAddEmailParams;
+  "user.add_email_for_user": UserAddEmailForUserParams;
+  "user.add_gpg_key": UserAddGpgKeyParams;
+  "user.add_gpg_key_for_user": UserAddGpgKeyForUserParams;
+  "user.add_ssh_key": UserAddSshKeyParams;
+  "user.add_ssh_key_for_user": UserAddSshKeyForUserParams;
+  "user.delete_email": UserDeleteEmailParams;
+  "user.delete_email_for_user": UserDeleteEmailForUserParams;
+  "user.delete_gpg_key": UserDeleteGpgKeyParams;
+  "user.delete_gpg_key_for_user": UserDeleteGpgKeyForUserParams;
+  "user.delete_ssh_key": UserDeleteSshKeyParams;
+  "user.delete_ssh_key_for_user": UserDeleteSshKeyForUserParams;
+  "user.emails": UserEmailsParams;
+  "user.emails_for_user": UserEmailsForUserParams;
+  "user.get_email": UserGetEmailParams;
+  "user.get_gpg_key": UserGetGpgKeyParams;
+  "user.get_gpg_key_for_user": UserGetGpgKeyForUserParams;
+  "user.get_ssh_key": UserGetSshKeyParams;
+  "user.get_ssh_key_for_user": UserGetSshKeyForUserParams;
+  "user.gpg_keys": UserGpgKeysParams;
+  "user.gpg_keys_for_user": UserGpgKeysForUserParams;
+  "user.key_get_by_fingerprint": UserKeyGetByFingerprintParams;
+  "user.key_get_with_user": UserKeyGetWithUserParams;
+  "user.ssh_keys": UserSshKeysParams;
+  "user.ssh_keys_for_user": UserSshKeysForUserParams;
   "wiki.get": WikiGetParams;
 }

@@ -161,6 +161,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find an SSH key by fingerprint */
+    get: operations["user.key_get_by_fingerprint"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an SSH key and its owner */
+    get: operations["user.key_get_with_user"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/markdown": {
     parameters: {
       query?: never;
@@ -385,6 +419,112 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/issues/{issue_iid}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue emoji reactions */
+    get: operations["issue.emoji_issue_list"];
+    put?: never;
+    /** React to an issue with an emoji */
+    post: operations["issue.emoji_issue_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue emoji reaction */
+    get: operations["issue.emoji_issue_get"];
+    put?: never;
+    post?: never;
+    /** Remove an issue emoji reaction */
+    delete: operations["issue.emoji_issue_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue discussions */
+    get: operations["issue.discussion_list"];
+    put?: never;
+    /** Start an issue discussion */
+    post: operations["issue.discussion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue discussion */
+    get: operations["issue.discussion_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply in an issue discussion */
+    post: operations["issue.discussion_add_note"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a note in an issue discussion */
+    put: operations["issue.discussion_update_note"];
+    post?: never;
+    /** Delete a note from an issue discussion */
+    delete: operations["issue.discussion_delete_note"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/issues/{issue_iid}/notes": {
     parameters: {
       query?: never;
@@ -395,8 +535,64 @@ export interface paths {
     /** List issue comments */
     get: operations["issue.note_list"];
     put?: never;
-    post?: never;
+    /** Comment on an issue */
+    post: operations["issue.note_create"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue comment */
+    get: operations["issue.note_get"];
+    /** Edit an issue comment */
+    put: operations["issue.note_update"];
+    post?: never;
+    /** Delete an issue comment */
+    delete: operations["issue.note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List emoji reactions on an issue comment */
+    get: operations["issue.emoji_issue_note_list"];
+    put?: never;
+    /** React to an issue comment with an emoji */
+    post: operations["issue.emoji_issue_note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an emoji reaction on an issue comment */
+    get: operations["issue.emoji_issue_note_get"];
+    put?: never;
+    post?: never;
+    /** Remove an emoji reaction from an issue comment */
+    delete: operations["issue.emoji_issue_note_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -411,6 +607,159 @@ export interface paths {
     };
     /** List merge requests related to an issue */
     get: operations["issue.mrs_related"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_iteration_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue iteration events */
+    get: operations["issue.event_issue_iteration_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_iteration_events/{resource_iteration_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue iteration event */
+    get: operations["issue.event_issue_iteration_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_label_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue label events */
+    get: operations["issue.event_issue_label_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_label_events/{resource_label_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue label event */
+    get: operations["issue.event_issue_label_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_milestone_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue milestone events */
+    get: operations["issue.event_issue_milestone_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_milestone_events/{resource_milestone_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue milestone event */
+    get: operations["issue.event_issue_milestone_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_state_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue state events */
+    get: operations["issue.event_issue_state_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_state_events/{resource_state_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue state event */
+    get: operations["issue.event_issue_state_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_weight_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue weight events */
+    get: operations["issue.event_issue_weight_list"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2873,6 +3222,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/snippets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippets */
+    get: operations["snippet.project_list"];
+    put?: never;
+    /** Create a project snippet */
+    post: operations["snippet.project_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/snippets/{snippet_id}": {
     parameters: {
       query?: never;
@@ -2882,6 +3249,204 @@ export interface paths {
     };
     /** Get a project snippet */
     get: operations["snippet.project_get"];
+    /** Update a project snippet */
+    put: operations["snippet.project_update"];
+    post?: never;
+    /** Delete a project snippet */
+    delete: operations["snippet.project_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet emoji reactions */
+    get: operations["snippet.emoji_snippet_list"];
+    put?: never;
+    /** React to a project snippet with an emoji */
+    post: operations["snippet.emoji_snippet_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet emoji reaction */
+    get: operations["snippet.emoji_snippet_get"];
+    put?: never;
+    post?: never;
+    /** Remove a project snippet emoji reaction */
+    delete: operations["snippet.emoji_snippet_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet discussions */
+    get: operations["snippet.discussion_list"];
+    put?: never;
+    /** Start a project snippet discussion */
+    post: operations["snippet.discussion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet discussion */
+    get: operations["snippet.discussion_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply in a project snippet discussion */
+    post: operations["snippet.discussion_add_note"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a note in a project snippet discussion */
+    put: operations["snippet.discussion_update_note"];
+    post?: never;
+    /** Delete a note from a project snippet discussion */
+    delete: operations["snippet.discussion_delete_note"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet comments */
+    get: operations["snippet.note_list"];
+    put?: never;
+    /** Comment on a project snippet */
+    post: operations["snippet.note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet comment */
+    get: operations["snippet.note_get"];
+    /** Edit a project snippet comment */
+    put: operations["snippet.note_update"];
+    post?: never;
+    /** Delete a project snippet comment */
+    delete: operations["snippet.note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List emoji reactions on a snippet comment */
+    get: operations["snippet.emoji_snippet_note_list"];
+    put?: never;
+    /** React to a snippet comment with an emoji */
+    post: operations["snippet.emoji_snippet_note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an emoji reaction on a snippet comment */
+    get: operations["snippet.emoji_snippet_note_get"];
+    put?: never;
+    post?: never;
+    /** Remove an emoji reaction from a snippet comment */
+    delete: operations["snippet.emoji_snippet_note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a project snippet's content */
+    get: operations["snippet.project_content"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3015,6 +3580,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/snippets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my snippets */
+    get: operations["snippet.list"];
+    put?: never;
+    /** Create a snippet */
+    post: operations["snippet.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all snippets */
+    get: operations["snippet.list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/public": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List public snippets */
+    get: operations["snippet.explore"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/snippets/{id}": {
     parameters: {
       query?: never;
@@ -3024,6 +3641,289 @@ export interface paths {
     };
     /** Get a snippet */
     get: operations["snippet.get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a snippet */
+    put: operations["snippet.update"];
+    post?: never;
+    /** Delete a snippet */
+    delete: operations["snippet.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/files/{ref}/{file_path}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a snippet file */
+    get: operations["snippet.file_content"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a snippet's content */
+    get: operations["snippet.content"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my email addresses */
+    get: operations["user.emails"];
+    put?: never;
+    /** Add an email address */
+    post: operations["user.add_email"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/emails/{email_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my email addresses */
+    get: operations["user.get_email"];
+    put?: never;
+    post?: never;
+    /** Delete one of my email addresses */
+    delete: operations["user.delete_email"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/gpg_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my GPG keys */
+    get: operations["user.gpg_keys"];
+    put?: never;
+    /** Add a GPG key */
+    post: operations["user.add_gpg_key"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/gpg_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my GPG keys */
+    get: operations["user.get_gpg_key"];
+    put?: never;
+    post?: never;
+    /** Delete one of my GPG keys */
+    delete: operations["user.delete_gpg_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my SSH keys */
+    get: operations["user.ssh_keys"];
+    put?: never;
+    /** Add an SSH key */
+    post: operations["user.add_ssh_key"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my SSH keys */
+    get: operations["user.get_ssh_key"];
+    put?: never;
+    post?: never;
+    /** Delete one of my SSH keys */
+    delete: operations["user.delete_ssh_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's email addresses */
+    get: operations["user.emails_for_user"];
+    put?: never;
+    /** Add an email address for a user */
+    post: operations["user.add_email_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/emails/{email_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a user's email address */
+    delete: operations["user.delete_email_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/gpg_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's GPG keys */
+    get: operations["user.gpg_keys_for_user"];
+    put?: never;
+    /** Add a GPG key for a user */
+    post: operations["user.add_gpg_key_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/gpg_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's GPG key */
+    get: operations["user.get_gpg_key_for_user"];
+    put?: never;
+    post?: never;
+    /** Delete a user's GPG key */
+    delete: operations["user.delete_gpg_key_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an SSH key for a user */
+    post: operations["user.add_ssh_key_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's SSH key */
+    get: operations["user.get_ssh_key_for_user"];
+    put?: never;
+    post?: never;
+    /** Delete a user's SSH key */
+    delete: operations["user.delete_ssh_key_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's SSH keys */
+    get: operations["user.ssh_keys_for_user"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3892,6 +4792,48 @@ export interface components {
       content?: string | null;
       encoding?: string | null;
     };
+    /** @description An SSH public key of a user. */
+    SshKey: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      usage_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+    };
+    /** @description An SSH key and the user who owns it; a deploy key also lists the projects using it. */
+    SshKeyWithUser: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      usage_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      user?: components["schemas"]["User"] | null;
+      deploy_keys_projects?: (Record<string, never> | null)[] | null;
+    };
+    /** @description A GPG public key of a user, as an armored block. */
+    GpgKey: {
+      id: number;
+      key?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description A secondary email address of a user (the primary one is not listed). */
+    UserEmail: {
+      id: number;
+      email: string;
+      /** Format: date-time */
+      confirmed_at?: string | null;
+    };
     /** @description A project issue. */
     Issue: {
       id?: number | null;
@@ -3928,6 +4870,39 @@ export interface components {
       references?: components["schemas"]["References"] | null;
       /** Format: uri */
       web_url?: string | null;
+    };
+    /** @description An iteration set on or removed from an issue. */
+    ResourceIterationEvent: {
+      id: number;
+      user?: components["schemas"]["User"] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      resource_type?: string | null;
+      resource_id?: number | null;
+      iteration?: components["schemas"]["EventIteration"] | null;
+      action?: string | null;
+    };
+    /** @description An iteration as an iteration event names it. */
+    EventIteration: {
+      id?: number | null;
+      iid?: number | null;
+      group_id?: number | null;
+      title?: string | null;
+      description?: string | null;
+      state?: number | null;
+      /** Format: date */
+      start_date?: string | null;
+      /** Format: date */
+      due_date?: string | null;
+    };
+    /** @description A weight set on an issue. */
+    ResourceWeightEvent: {
+      id: number;
+      user?: components["schemas"]["User"] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      issue_id?: number | null;
+      weight?: number | null;
     };
     /** @description One approval of a merge request. */
     Approver: {
@@ -4721,6 +5696,50 @@ export interface operations {
       };
     };
   };
+  "user.key_get_by_fingerprint": {
+    parameters: {
+      query: {
+        fingerprint: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKeyWithUser"];
+        };
+      };
+    };
+  };
+  "user.key_get_with_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKeyWithUser"];
+        };
+      };
+    };
+  };
   "repository.markdown_render": {
     parameters: {
       query?: never;
@@ -5144,6 +6163,270 @@ export interface operations {
       };
     };
   };
+  "issue.emoji_issue_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.discussion_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"][];
+        };
+      };
+    };
+  };
+  "issue.discussion_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "issue.discussion_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "issue.discussion_add_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.discussion_update_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.discussion_delete_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "issue.note_list": {
     parameters: {
       query?: {
@@ -5172,6 +6455,217 @@ export interface operations {
       };
     };
   };
+  "issue.note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+          internal?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.emoji_issue_note_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "issue.mrs_related": {
     parameters: {
       query?: {
@@ -5194,6 +6688,232 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_iteration_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceIterationEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_iteration_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_iteration_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceIterationEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_label_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceLabelEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_label_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_label_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceLabelEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_milestone_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceMilestoneEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_milestone_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_milestone_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceMilestoneEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_state_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceStateEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_state_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_state_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceStateEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_weight_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceWeightEvent"][];
         };
       };
     };
@@ -10517,6 +12237,66 @@ export interface operations {
       };
     };
   };
+  "snippet.project_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.project_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          visibility: "private" | "internal" | "public";
+          files: {
+            file_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
   "snippet.project_get": {
     parameters: {
       query?: never;
@@ -10536,6 +12316,591 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.project_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files?: {
+            /** @enum {string} */
+            action?: "create" | "update" | "delete" | "move";
+            file_path?: string;
+            previous_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.project_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.emoji_snippet_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.discussion_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"][];
+        };
+      };
+    };
+  };
+  "snippet.discussion_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_add_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_update_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_delete_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.note_list": {
+    parameters: {
+      query?: {
+        sort?: "asc" | "desc";
+        order_by?: "created_at" | "updated_at";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"][];
+        };
+      };
+    };
+  };
+  "snippet.note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.project_content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
         };
       };
     };
@@ -10900,6 +13265,112 @@ export interface operations {
       };
     };
   };
+  "snippet.list": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files: {
+            file_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.list_all": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.explore": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
   "snippet.get": {
     parameters: {
       query?: never;
@@ -10918,6 +13389,660 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files?: {
+            /** @enum {string} */
+            action?: "create" | "update" | "delete" | "move";
+            file_path?: string;
+            previous_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.file_content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+        ref: string;
+        file_path: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "snippet.content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "user.emails": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"][];
+        };
+      };
+    };
+  };
+  "user.add_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.get_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.delete_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.gpg_keys": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"][];
+        };
+      };
+    };
+  };
+  "user.add_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.get_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.delete_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.ssh_keys": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"][];
+        };
+      };
+    };
+  };
+  "user.add_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          expires_at?: string;
+          /** @enum {string} */
+          usage_type?: "auth" | "signing" | "auth_and_signing";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.get_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.delete_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.emails_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"][];
+        };
+      };
+    };
+  };
+  "user.add_email_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+          skip_confirmation?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.delete_email_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.gpg_keys_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"][];
+        };
+      };
+    };
+  };
+  "user.add_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.get_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.delete_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.add_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          expires_at?: string;
+          /** @enum {string} */
+          usage_type?: "auth" | "signing" | "auth_and_signing";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.get_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.delete_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.ssh_keys_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"][];
         };
       };
     };

@@ -1273,6 +1273,584 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "title"],
     additionalProperties: false,
   },
+  "issue.discussion_add_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "body"],
+    additionalProperties: false,
+  },
+  "issue.discussion_delete_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id"],
+    additionalProperties: false,
+  },
+  "issue.discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.discussion_update_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "name"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "name"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_iteration_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_iteration_event_id: {
+        type: "integer",
+        description: "ID of the iteration event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_iteration_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_iteration_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_label_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_label_event_id: {
+        type: "integer",
+        description: "ID of the label event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_label_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_label_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_milestone_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_milestone_event_id: {
+        type: "integer",
+        description: "ID of the milestone event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_milestone_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_milestone_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_state_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_state_event_id: {
+        type: "integer",
+        description: "ID of the state event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_state_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_state_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_weight_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
   "issue.get": {
     type: "object",
     properties: {
@@ -1316,6 +1894,74 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "issue_iid"],
     additionalProperties: false,
   },
+  "issue.note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+      internal: {
+        type: "boolean",
+        description: "Visible to Reporter role and above only.",
+      },
+    },
+    required: ["project_id", "issue_iid", "body"],
+    additionalProperties: false,
+  },
+  "issue.note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
+    additionalProperties: false,
+  },
   "issue.note_list": {
     type: "object",
     properties: {
@@ -1351,6 +1997,33 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "body"],
     additionalProperties: false,
   },
   "issue.update": {
@@ -6822,6 +7495,484 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "submodule", "branch_name", "commit_sha"],
     additionalProperties: false,
   },
+  "snippet.content": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.create": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "Title of the snippet.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["file_path", "content"],
+          additionalProperties: false,
+        },
+        description: "Files of the snippet.",
+        minItems: 1,
+      },
+    },
+    required: ["title", "files"],
+    additionalProperties: false,
+  },
+  "snippet.delete": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_add_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_delete_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_update_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "snippet_id", "name"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "name"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.explore": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.file_content": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch or commit of the snippet repository, often main.",
+        minLength: 1,
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["snippet_id", "ref", "file_path"],
+    additionalProperties: false,
+  },
   "snippet.get": {
     type: "object",
     properties: {
@@ -6832,6 +7983,270 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.list": {
+    type: "object",
+    properties: {
+      created_after: {
+        type: "string",
+        description: "Only snippets created after this time.",
+      },
+      created_before: {
+        type: "string",
+        description: "Only snippets created before this time.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.list_all": {
+    type: "object",
+    properties: {
+      created_after: {
+        type: "string",
+        description: "Only snippets created after this time.",
+      },
+      created_before: {
+        type: "string",
+        description: "Only snippets created before this time.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      sort: {
+        type: "string",
+        description: "desc (default) or asc.",
+        enum: ["asc", "desc"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field.",
+        enum: ["created_at", "updated_at"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.project_content": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the snippet.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["file_path", "content"],
+          additionalProperties: false,
+        },
+        description: "Files of the snippet.",
+        minItems: 1,
+      },
+    },
+    required: ["project_id", "title", "visibility", "files"],
+    additionalProperties: false,
+  },
+  "snippet.project_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id"],
     additionalProperties: false,
   },
   "snippet.project_get": {
@@ -6848,6 +8263,138 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            action: {
+              type: "string",
+              enum: ["create", "update", "delete", "move"],
+            },
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            previous_path: {
+              type: "string",
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["action", "file_path"],
+          additionalProperties: false,
+        },
+        description: "File changes, in order.",
+        minItems: 1,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.update": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            action: {
+              type: "string",
+              enum: ["create", "update", "delete", "move"],
+            },
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            previous_path: {
+              type: "string",
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["action", "file_path"],
+          additionalProperties: false,
+        },
+        description: "File changes, in order.",
+        minItems: 1,
+      },
+    },
+    required: ["snippet_id"],
     additionalProperties: false,
   },
   "tag.create": {
@@ -7055,6 +8602,429 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "user.add_email": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "The email address to add.",
+        pattern: "^[^@\\s]+@[^@\\s]+$",
+      },
+    },
+    required: ["email"],
+    additionalProperties: false,
+  },
+  "user.add_email_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      email: {
+        type: "string",
+        description: "The email address to add.",
+        pattern: "^[^@\\s]+@[^@\\s]+$",
+      },
+      skip_confirmation: {
+        type: "boolean",
+        description: "Treat the address as confirmed (default false).",
+      },
+    },
+    required: ["user_id", "email"],
+    additionalProperties: false,
+  },
+  "user.add_gpg_key": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Armored public key, as gpg --armor --export prints it.",
+        pattern: "^-----BEGIN PGP PUBLIC KEY BLOCK-----",
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "user.add_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Armored public key, as gpg --armor --export prints it.",
+        pattern: "^-----BEGIN PGP PUBLIC KEY BLOCK-----",
+      },
+    },
+    required: ["user_id", "key"],
+    additionalProperties: false,
+  },
+  "user.add_ssh_key": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "A name for the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "Public key text, such as ssh-ed25519 AAAA... you@host.",
+        pattern: "^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      usage_type: {
+        type: "string",
+        description: "What the key is for (default auth_and_signing).",
+        enum: ["auth", "signing", "auth_and_signing"],
+      },
+    },
+    required: ["title", "key"],
+    additionalProperties: false,
+  },
+  "user.add_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "A name for the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "Public key text, such as ssh-ed25519 AAAA... you@host.",
+        pattern: "^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      usage_type: {
+        type: "string",
+        description: "What the key is for (default auth_and_signing).",
+        enum: ["auth", "signing", "auth_and_signing"],
+      },
+    },
+    required: ["user_id", "title", "key"],
+    additionalProperties: false,
+  },
+  "user.delete_email": {
+    type: "object",
+    properties: {
+      email_id: {
+        type: "integer",
+        description: "ID of the email address to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["email_id"],
+    additionalProperties: false,
+  },
+  "user.delete_email_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      email_id: {
+        type: "integer",
+        description: "ID of the email address to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "email_id"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.emails": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.emails_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.get_email": {
+    type: "object",
+    properties: {
+      email_id: {
+        type: "integer",
+        description: "ID of the email address (not the address).",
+        minimum: 1,
+      },
+    },
+    required: ["email_id"],
+    additionalProperties: false,
+  },
+  "user.get_gpg_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.get_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.get_ssh_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.get_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.gpg_keys": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.gpg_keys_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.key_get_by_fingerprint": {
+    type: "object",
+    properties: {
+      fingerprint: {
+        type: "string",
+        description: "MD5 (aa:bb:...) or SHA256:... fingerprint.",
+        minLength: 1,
+      },
+    },
+    required: ["fingerprint"],
+    additionalProperties: false,
+  },
+  "user.key_get_with_user": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.ssh_keys": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.ssh_keys_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "Numeric ID or username of the user.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
     additionalProperties: false,
   },
   "wiki.get": {
@@ -7625,6 +9595,308 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_iteration_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_iteration_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_label_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_milestone_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_state_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_state_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_weight_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
   "issue.get": {
     type: "object",
     properties: {
@@ -7654,6 +9926,40 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["merge_requests", "pagination"],
     additionalProperties: true,
   },
+  "issue.note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "issue.note_list": {
     type: "object",
     properties: {
@@ -7668,6 +9974,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "issue.update": {
@@ -10074,6 +12390,238 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "snippet.content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "snippet.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.explore": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.file_content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "snippet.get": {
     type: "object",
     properties: {
@@ -10084,7 +12632,164 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "snippet.list": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.list_all": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_list": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "snippet.project_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "snippet.project_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_list": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.project_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.update": {
     type: "object",
     properties: {
       id: {
@@ -10202,6 +12907,325 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.add_email": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_email_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.delete_email": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_email_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_gpg_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_ssh_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.emails": {
+    type: "object",
+    properties: {
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: true,
+  },
+  "user.emails_for_user": {
+    type: "object",
+    properties: {
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: true,
+  },
+  "user.get_email": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.gpg_keys": {
+    type: "object",
+    properties: {
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.gpg_keys_for_user": {
+    type: "object",
+    properties: {
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.key_get_by_fingerprint": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.key_get_with_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.ssh_keys": {
+    type: "object",
+    properties: {
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.ssh_keys_for_user": {
+    type: "object",
+    properties: {
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["keys", "pagination"],
     additionalProperties: true,
   },
   "wiki.get": {

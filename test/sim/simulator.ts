@@ -10,6 +10,7 @@ import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
 import { registerIssueCoreRoutes } from "./restIssueCore.js";
+import { registerIssueNoteRoutes, seedIssueActivity, type IssueActivitySeed } from "./restIssueNotes.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
@@ -26,7 +27,9 @@ import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion }
 import { registerJobRoutes } from "./restJobs.js";
 import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
+import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
+import { registerUserKeyRoutes } from "./restUserKeys.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -135,11 +138,13 @@ export class GitLabSimulator {
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
     registerIssueCoreRoutes(router);
+    registerIssueNoteRoutes(router);
     registerMergeRequestRoutes(router);
     registerPipelineRoutes(router);
     registerMergeRequestCoreRoutes(router);
     registerMergeRequestApprovalRoutes(router);
     registerJobRoutes(router);
+    registerSnippetRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
@@ -152,6 +157,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerUserKeyRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -161,6 +167,11 @@ export class GitLabSimulator {
     });
     const { port } = server.address() as AddressInfo;
     return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults, options: resolved });
+  }
+
+  /** Seeds a personal snippet (or, with projectId, a project snippet) with its files' contents. */
+  addSnippet(seed: { id: number; title: string; visibility?: string; authorId?: number; projectId?: number; files: Record<string, string> }): Record<string, unknown> {
+    return seedSnippet(this.state, this.options.externalUrl, seed);
   }
 
   /** Changes what /version and /metadata report from now on (e.g. "19.4.1-ee"). */
@@ -364,6 +375,11 @@ export class GitLabSimulator {
   /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
   addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
     seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
+  }
+
+  /** Seeds emoji reactions and resource events (label, milestone, state, iteration, weight) of a seeded issue. */
+  addIssueActivity(projectRef: number | string, issueIid: number, seed: IssueActivitySeed): void {
+    seedIssueActivity(this.state, this.state.requireProject(projectRef), issueIid, seed);
   }
 
   /** Seeds a merge train car for a seeded merge request (its target branch names the train). */
