@@ -753,6 +753,28 @@ export interface IssueCreateParams {
 }
 
 /**
+ * Parameters of `issue.create_todo`: Add an issue to my to-dos.
+ * @see https://docs.gitlab.com/api/issues/#create-a-to-do-item
+ */
+export interface IssueCreateTodoParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.delete`: Delete an issue.
+ * @see https://docs.gitlab.com/api/issues/#delete-an-issue
+ */
+export interface IssueDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
  * Parameters of `issue.discussion_add_note`: Reply in an issue discussion.
  * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-issue-thread
  */
@@ -1095,6 +1117,230 @@ export interface IssueGetParams {
 }
 
 /**
+ * Parameters of `issue.get_by_id`: Get an issue by global ID.
+ * @see https://docs.gitlab.com/api/issues/#single-issue
+ */
+export interface IssueGetByIdParams {
+  /** Global ID of the issue (not the IID). */
+  issue_id: number;
+}
+
+/**
+ * Parameters of `issue.iteration_list_group`: List group iterations.
+ * @see https://docs.gitlab.com/api/group_iterations/#list-group-iterations
+ */
+export interface IssueIterationListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "upcoming" | "current" | "closed" | "all";
+  /** Text in the title. */
+  search?: string;
+  /** Add ancestor groups' iterations (default true). */
+  include_ancestors?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.iteration_list_project`: List project iterations.
+ * @see https://docs.gitlab.com/api/iterations/#list-project-iterations
+ */
+export interface IssueIterationListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "upcoming" | "current" | "closed" | "all";
+  /** Text in the title. */
+  search?: string;
+  /** Add ancestor groups' iterations (default true). */
+  include_ancestors?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.link_create`: Link two issues.
+ * @see https://docs.gitlab.com/api/issue_links/#create-an-issue-link
+ */
+export interface IssueLinkCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID or path of the target issue's project. */
+  target_project_id: string | number;
+  /** IID of the target issue. */
+  target_issue_iid: number;
+  /** Type of link (default relates_to). */
+  link_type?: "relates_to" | "blocks" | "is_blocked_by";
+}
+
+/**
+ * Parameters of `issue.link_delete`: Remove an issue link.
+ * @see https://docs.gitlab.com/api/issue_links/#delete-an-issue-link
+ */
+export interface IssueLinkDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the link, as issue.link_list shows it. */
+  issue_link_id: number;
+}
+
+/**
+ * Parameters of `issue.link_get`: Get an issue link.
+ * @see https://docs.gitlab.com/api/issue_links/#get-an-issue-link
+ */
+export interface IssueLinkGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the link, as issue.link_list shows it. */
+  issue_link_id: number;
+}
+
+/**
+ * Parameters of `issue.link_list`: List linked issues.
+ * @see https://docs.gitlab.com/api/issue_links/#list-issue-relations
+ */
+export interface IssueLinkListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list`: List project issues.
+ * @see https://docs.gitlab.com/api/issues/#list-project-issues
+ */
+export interface IssueListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list_all`: List my issues.
+ * @see https://docs.gitlab.com/api/issues/#list-issues
+ */
+export interface IssueListAllParams {
+  /** Whose issues (default created_by_me). */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list_group`: List group issues.
+ * @see https://docs.gitlab.com/api/issues/#list-group-issues
+ */
+export interface IssueListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.move`: Move an issue to another project.
+ * @see https://docs.gitlab.com/api/issues/#move-an-issue
+ */
+export interface IssueMoveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the project to move the issue to. */
+  to_project_id: number;
+}
+
+/**
+ * Parameters of `issue.mrs_closing`: List merge requests that close an issue.
+ * @see https://docs.gitlab.com/api/issues/#list-merge-requests-that-close-a-particular-issue-on-merge
+ */
+export interface IssueMrsClosingParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `issue.mrs_related`: List merge requests related to an issue.
  * @see https://docs.gitlab.com/api/issues/#list-merge-requests-related-to-issue
  */
@@ -1182,6 +1428,180 @@ export interface IssueNoteUpdateParams {
   note_id: number;
   /** Comment text (Markdown). */
   body: string;
+}
+
+/**
+ * Parameters of `issue.participants`: List issue participants.
+ * @see https://docs.gitlab.com/api/issues/#list-participants-in-an-issue
+ */
+export interface IssueParticipantsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.reorder`: Reorder an issue.
+ * @see https://docs.gitlab.com/api/issues/#reorder-an-issue
+ */
+export interface IssueReorderParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Global ID of the issue to place it after. */
+  move_after_id?: number;
+  /** Global ID of the issue to place it before. */
+  move_before_id?: number;
+}
+
+/**
+ * Parameters of `issue.spent_time_add`: Log time spent on an issue.
+ * @see https://docs.gitlab.com/api/issues/#add-spent-time-for-an-issue
+ */
+export interface IssueSpentTimeAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Duration such as 1h30m or 2d, or -30m to subtract. */
+  duration: string;
+  /** What the time was spent on. */
+  summary?: string;
+}
+
+/**
+ * Parameters of `issue.spent_time_reset`: Reset issue time spent.
+ * @see https://docs.gitlab.com/api/issues/#reset-spent-time-for-an-issue
+ */
+export interface IssueSpentTimeResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.statistics_get`: Count my issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-issues-statistics
+ */
+export interface IssueStatisticsGetParams {
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.statistics_get_group`: Count group issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-group-issues-statistics
+ */
+export interface IssueStatisticsGetGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.statistics_get_project`: Count project issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-project-issues-statistics
+ */
+export interface IssueStatisticsGetProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.subscribe`: Subscribe to an issue.
+ * @see https://docs.gitlab.com/api/issues/#subscribe-to-an-issue
+ */
+export interface IssueSubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.time_estimate_reset`: Reset an issue time estimate.
+ * @see https://docs.gitlab.com/api/issues/#reset-the-time-estimate-for-an-issue
+ */
+export interface IssueTimeEstimateResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.time_estimate_set`: Set an issue time estimate.
+ * @see https://docs.gitlab.com/api/issues/#set-a-time-estimate-for-an-issue
+ */
+export interface IssueTimeEstimateSetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Duration such as 3h30m, 1.5h or 3w 2d (1d is 8h, 1w is 5d). */
+  duration: string;
+}
+
+/**
+ * Parameters of `issue.time_stats_get`: Get issue time tracking.
+ * @see https://docs.gitlab.com/api/issues/#get-time-tracking-stats
+ */
+export interface IssueTimeStatsGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.unsubscribe`: Unsubscribe from an issue.
+ * @see https://docs.gitlab.com/api/issues/#unsubscribe-from-an-issue
+ */
+export interface IssueUnsubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
 }
 
 /**
@@ -6174,6 +6594,8 @@ export type ActionId =
   | "group.group_label_get"
   | "group.group_milestone_get"
   | "issue.create"
+  | "issue.create_todo"
+  | "issue.delete"
   | "issue.discussion_add_note"
   | "issue.discussion_create"
   | "issue.discussion_delete_note"
@@ -6198,12 +6620,36 @@ export type ActionId =
   | "issue.event_issue_state_list"
   | "issue.event_issue_weight_list"
   | "issue.get"
+  | "issue.get_by_id"
+  | "issue.iteration_list_group"
+  | "issue.iteration_list_project"
+  | "issue.link_create"
+  | "issue.link_delete"
+  | "issue.link_get"
+  | "issue.link_list"
+  | "issue.list"
+  | "issue.list_all"
+  | "issue.list_group"
+  | "issue.move"
+  | "issue.mrs_closing"
   | "issue.mrs_related"
   | "issue.note_create"
   | "issue.note_delete"
   | "issue.note_get"
   | "issue.note_list"
   | "issue.note_update"
+  | "issue.participants"
+  | "issue.reorder"
+  | "issue.spent_time_add"
+  | "issue.spent_time_reset"
+  | "issue.statistics_get"
+  | "issue.statistics_get_group"
+  | "issue.statistics_get_project"
+  | "issue.subscribe"
+  | "issue.time_estimate_reset"
+  | "issue.time_estimate_set"
+  | "issue.time_stats_get"
+  | "issue.unsubscribe"
   | "issue.update"
   | "issue.work_item_create"
   | "issue.work_item_delete"
@@ -6583,6 +7029,8 @@ export interface ActionParams {
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
   "issue.create": IssueCreateParams;
+  "issue.create_todo": IssueCreateTodoParams;
+  "issue.delete": IssueDeleteParams;
   "issue.discussion_add_note": IssueDiscussionAddNoteParams;
   "issue.discussion_create": IssueDiscussionCreateParams;
   "issue.discussion_delete_note": IssueDiscussionDeleteNoteParams;
@@ -6607,12 +7055,36 @@ export interface ActionParams {
   "issue.event_issue_state_list": IssueEventIssueStateListParams;
   "issue.event_issue_weight_list": IssueEventIssueWeightListParams;
   "issue.get": IssueGetParams;
+  "issue.get_by_id": IssueGetByIdParams;
+  "issue.iteration_list_group": IssueIterationListGroupParams;
+  "issue.iteration_list_project": IssueIterationListProjectParams;
+  "issue.link_create": IssueLinkCreateParams;
+  "issue.link_delete": IssueLinkDeleteParams;
+  "issue.link_get": IssueLinkGetParams;
+  "issue.link_list": IssueLinkListParams;
+  "issue.list": IssueListParams;
+  "issue.list_all": IssueListAllParams;
+  "issue.list_group": IssueListGroupParams;
+  "issue.move": IssueMoveParams;
+  "issue.mrs_closing": IssueMrsClosingParams;
   "issue.mrs_related": IssueMrsRelatedParams;
   "issue.note_create": IssueNoteCreateParams;
   "issue.note_delete": IssueNoteDeleteParams;
   "issue.note_get": IssueNoteGetParams;
   "issue.note_list": IssueNoteListParams;
   "issue.note_update": IssueNoteUpdateParams;
+  "issue.participants": IssueParticipantsParams;
+  "issue.reorder": IssueReorderParams;
+  "issue.spent_time_add": IssueSpentTimeAddParams;
+  "issue.spent_time_reset": IssueSpentTimeResetParams;
+  "issue.statistics_get": IssueStatisticsGetParams;
+  "issue.statistics_get_group": IssueStatisticsGetGroupParams;
+  "issue.statistics_get_project": IssueStatisticsGetProjectParams;
+  "issue.subscribe": IssueSubscribeParams;
+  "issue.time_estimate_reset": IssueTimeEstimateResetParams;
+  "issue.time_estimate_set": IssueTimeEstimateSetParams;
+  "issue.time_stats_get": IssueTimeStatsGetParams;
+  "issue.unsubscribe": IssueUnsubscribeParams;
   "issue.update": IssueUpdateParams;
   "issue.work_item_create": IssueWorkItemCreateParams;
   "issue.work_item_delete": IssueWorkItemDeleteParams;

@@ -89,6 +89,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group issues */
+    get: operations["issue.list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count group issues */
+    get: operations["issue.statistics_get_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/iterations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group iterations */
+    get: operations["issue.iteration_list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/labels/{label_id}": {
     parameters: {
       query?: never;
@@ -208,6 +259,57 @@ export interface paths {
     post?: never;
     /** Delete a group CI/CD variable */
     delete: operations["ci_variable.group_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my issues */
+    get: operations["issue.list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue by global ID */
+    get: operations["issue.get_by_id"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count my issues */
+    get: operations["issue.statistics_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -529,7 +631,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** List project issues */
+    get: operations["issue.list"];
     put?: never;
     /** Create an issue */
     post: operations["issue.create"];
@@ -551,6 +654,24 @@ export interface paths {
     /** Update an issue */
     put: operations["issue.update"];
     post?: never;
+    /** Delete an issue */
+    delete: operations["issue.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/add_spent_time": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Log time spent on an issue */
+    post: operations["issue.spent_time_add"];
     delete?: never;
     options?: never;
     head?: never;
@@ -588,6 +709,23 @@ export interface paths {
     post?: never;
     /** Remove an issue emoji reaction */
     delete: operations["issue.emoji_issue_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/closed_by": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests that close an issue */
+    get: operations["issue.mrs_closing"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -658,6 +796,59 @@ export interface paths {
     post?: never;
     /** Delete a note from an issue discussion */
     delete: operations["issue.discussion_delete_note"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List linked issues */
+    get: operations["issue.link_list"];
+    put?: never;
+    /** Link two issues */
+    post: operations["issue.link_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/links/{issue_link_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue link */
+    get: operations["issue.link_get"];
+    put?: never;
+    post?: never;
+    /** Remove an issue link */
+    delete: operations["issue.link_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move an issue to another project */
+    post: operations["issue.move"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -736,6 +927,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/issues/{issue_iid}/participants": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue participants */
+    get: operations["issue.participants"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/issues/{issue_iid}/related_merge_requests": {
     parameters: {
       query?: never;
@@ -747,6 +955,57 @@ export interface paths {
     get: operations["issue.mrs_related"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reorder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Reorder an issue */
+    put: operations["issue.reorder"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reset_spent_time": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset issue time spent */
+    post: operations["issue.spent_time_reset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reset_time_estimate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset an issue time estimate */
+    post: operations["issue.time_estimate_reset"];
     delete?: never;
     options?: never;
     head?: never;
@@ -898,6 +1157,125 @@ export interface paths {
     };
     /** List issue weight events */
     get: operations["issue.event_issue_weight_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe to an issue */
+    post: operations["issue.subscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/time_estimate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set an issue time estimate */
+    post: operations["issue.time_estimate_set"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/time_stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get issue time tracking */
+    get: operations["issue.time_stats_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/todo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an issue to my to-dos */
+    post: operations["issue.create_todo"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unsubscribe from an issue */
+    post: operations["issue.unsubscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count project issues */
+    get: operations["issue.statistics_get_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/iterations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project iterations */
+    get: operations["issue.iteration_list_project"];
     put?: never;
     post?: never;
     delete?: never;
@@ -5806,6 +6184,57 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
+    /** @description Counts of issues by state for the filters given. */
+    IssueStatistics: {
+      statistics?: components["schemas"]["IssueCountsBox"] | null;
+    };
+    /** @description The counts GitLab nests under statistics. */
+    IssueCountsBox: {
+      counts?: components["schemas"]["IssueCounts"] | null;
+    };
+    /** @description Issue counts by state. */
+    IssueCounts: {
+      all?: number | null;
+      closed?: number | null;
+      opened?: number | null;
+    };
+    /** @description An issue linked to another one, with the link's ID and type. */
+    LinkedIssue: {
+      id?: number | null;
+      iid: number;
+      project_id?: number | null;
+      title: string;
+      state?: string | null;
+      issue_link_id: number;
+      link_type?: string | null;
+      /** Format: date-time */
+      link_created_at?: string | null;
+      references?: components["schemas"]["References"] | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A link between two issues. */
+    IssueLink: {
+      source_issue?: components["schemas"]["Issue"] | null;
+      target_issue?: components["schemas"]["Issue"] | null;
+      link_type?: string | null;
+    };
+    /** @description An iteration (sprint) of a group's cadence. */
+    Iteration: {
+      id: number;
+      iid?: number | null;
+      sequence?: number | null;
+      group_id?: number | null;
+      title?: string | null;
+      description?: string | null;
+      state?: number | null;
+      /** Format: date */
+      start_date?: string | null;
+      /** Format: date */
+      due_date?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
     /** @description An iteration set on or removed from an issue. */
     ResourceIterationEvent: {
       id: number;
@@ -6453,6 +6882,97 @@ export interface operations {
       };
     };
   };
+  "issue.list_group": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "issue.statistics_get_group": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
+      };
+    };
+  };
+  "issue.iteration_list_group": {
+    parameters: {
+      query?: {
+        state?: "opened" | "upcoming" | "current" | "closed" | "all";
+        search?: string;
+        include_ancestors?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Iteration"][];
+        };
+      };
+    };
+  };
   "group.group_label_get": {
     parameters: {
       query?: never;
@@ -6789,6 +7309,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "issue.list_all": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "issue.get_by_id": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.statistics_get": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
       };
     };
   };
@@ -7332,6 +7933,40 @@ export interface operations {
       };
     };
   };
+  "issue.list": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
   "issue.create": {
     parameters: {
       query?: never;
@@ -7427,6 +8062,57 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.spent_time_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          duration: string;
+          summary?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
         };
       };
     };
@@ -7529,6 +8215,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "issue.mrs_closing": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
+        };
       };
     };
   };
@@ -7692,6 +8404,139 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "issue.link_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LinkedIssue"][];
+        };
+      };
+    };
+  };
+  "issue.link_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          target_project_id: number | string;
+          target_issue_iid: number;
+          /** @enum {string} */
+          link_type?: "relates_to" | "blocks" | "is_blocked_by";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueLink"];
+        };
+      };
+    };
+  };
+  "issue.link_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        issue_link_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueLink"];
+        };
+      };
+    };
+  };
+  "issue.link_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        issue_link_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          to_project_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
       };
     };
   };
@@ -7934,6 +8779,32 @@ export interface operations {
       };
     };
   };
+  "issue.participants": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["User"][];
+        };
+      };
+    };
+  };
   "issue.mrs_related": {
     parameters: {
       query?: {
@@ -7956,6 +8827,82 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "issue.reorder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          move_after_id?: number;
+          move_before_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.spent_time_reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.time_estimate_reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
         };
       };
     };
@@ -8182,6 +9129,184 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ResourceWeightEvent"][];
+        };
+      };
+    };
+  };
+  "issue.subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.time_estimate_set": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          duration: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.time_stats_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.create_todo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequestTodo"];
+        };
+      };
+    };
+  };
+  "issue.unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.statistics_get_project": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
+      };
+    };
+  };
+  "issue.iteration_list_project": {
+    parameters: {
+      query?: {
+        state?: "opened" | "upcoming" | "current" | "closed" | "all";
+        search?: string;
+        include_ancestors?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Iteration"][];
         };
       };
     };

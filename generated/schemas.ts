@@ -1333,6 +1333,38 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "title"],
     additionalProperties: false,
   },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
   "issue.discussion_add_note": {
     type: "object",
     properties: {
@@ -1927,6 +1959,416 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "issue_iid"],
     additionalProperties: false,
   },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      issue_id: {
+        type: "integer",
+        description: "Global ID of the issue (not the IID).",
+        minimum: 1,
+      },
+    },
+    required: ["issue_id"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "upcoming", "current", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Text in the title.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add ancestor groups' iterations (default true).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "upcoming", "current", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Text in the title.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add ancestor groups' iterations (default true).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      target_project_id: {
+        type: ["string", "integer"],
+        description: "ID or path of the target issue's project.",
+      },
+      target_issue_iid: {
+        type: "integer",
+        description: "IID of the target issue.",
+        minimum: 1,
+      },
+      link_type: {
+        type: "string",
+        description: "Type of link (default relates_to).",
+        enum: ["relates_to", "blocks", "is_blocked_by"],
+      },
+    },
+    required: ["project_id", "issue_iid", "target_project_id", "target_issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      issue_link_id: {
+        type: "integer",
+        description: "ID of the link, as issue.link_list shows it.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "issue_link_id"],
+    additionalProperties: false,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      issue_link_id: {
+        type: "integer",
+        description: "ID of the link, as issue.link_list shows it.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "issue_link_id"],
+    additionalProperties: false,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      scope: {
+        type: "string",
+        description: "Whose issues (default created_by_me).",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      to_project_id: {
+        type: "integer",
+        description: "ID of the project to move the issue to.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "to_project_id"],
+    additionalProperties: false,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
   "issue.mrs_related": {
     type: "object",
     properties: {
@@ -2084,6 +2526,288 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "issue_iid", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      move_after_id: {
+        type: "integer",
+        description: "Global ID of the issue to place it after.",
+        minimum: 1,
+      },
+      move_before_id: {
+        type: "integer",
+        description: "Global ID of the issue to place it before.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 1h30m or 2d, or -30m to subtract.",
+        pattern: "^ *-? *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+      summary: {
+        type: "string",
+        description: "What the time was spent on.",
+      },
+    },
+    required: ["project_id", "issue_iid", "duration"],
+    additionalProperties: false,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 3h30m, 1.5h or 3w 2d (1d is 8h, 1w is 5d).",
+        pattern: "^ *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "duration"],
+    additionalProperties: false,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
     additionalProperties: false,
   },
   "issue.update": {
@@ -11237,6 +11961,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "issue.discussion_add_note": {
     type: "object",
     properties: {
@@ -11552,6 +12300,159 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      linked_issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["linked_issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
   "issue.mrs_related": {
     type: "object",
     properties: {
@@ -11626,6 +12527,101 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["participants", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
     additionalProperties: true,
   },
   "issue.update": {

@@ -48,6 +48,8 @@ const SYNONYMS: Record<string, string[]> = {
   historial: ["history"], verlauf: ["history"], cambios: ["changes"], comentario: ["note"], kommentar: ["note"], kommentare: ["note"],
   muéstrame: ["get"], muestrame: ["get"], mostrar: ["get"], zeige: ["get"], anzeigen: ["get"], löschen: ["delete"], erstellen: ["create"],
   versiones: ["version"], versionen: ["version"], etiqueta: ["tag"], etiquetas: ["tag"], trabajo: ["job"], trabajos: ["job"],
+  // Counting words ("count open issues", "cuántos") ask for the statistics actions.
+  count: ["statistics"], counts: ["statistics"], stats: ["statistics"], cuantos: ["statistics"], cuántos: ["statistics"],
   rid: ["delete"], cleanup: ["delete_merged"], prune: ["delete_merged"], diffs: ["changes"], threads: ["discussion"], review: ["discussion"],
 };
 

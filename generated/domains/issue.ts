@@ -109,6 +109,40 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add an issue to my to-dos */
+  "issue.create_todo": {
+    present: {
+      heading: "To-Do #{id}: {body}",
+      fields: [
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_url",
+          as: "link",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete an issue */
+  "issue.delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Reply in an issue discussion */
   "issue.discussion_add_note": {
     present: {
@@ -1077,6 +1111,501 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get an issue by global ID */
+  "issue.get_by_id": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to read it by project and IID",
+      },
+    ],
+    notFound: {
+      resource: "Issue",
+      subject: "with ID {issue_id}",
+      hints: [
+        {
+          text: "The global ID differs from the IID shown as #42; use issue.get with the IID",
+        },
+      ],
+    },
+  },
+  /** List group iterations */
+  "issue.iteration_list_group": {
+    present: {
+      title: "Iterations",
+      empty: "No iterations found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_group",
+        text: "to see issues of the group",
+      },
+    ],
+  },
+  /** List project iterations */
+  "issue.iteration_list_project": {
+    present: {
+      title: "Iterations",
+      empty: "No iterations found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to see issues of the project",
+      },
+    ],
+  },
+  /** Link two issues */
+  "issue.link_create": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.link_list",
+        text: "to see every link of the issue",
+      },
+    ],
+  },
+  /** Remove an issue link */
+  "issue.link_delete": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get an issue link */
+  "issue.link_get": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Issue Link",
+      subject: "{issue_link_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.link_list",
+          text: "to list the links and their IDs",
+        },
+      ],
+    },
+  },
+  /** List linked issues */
+  "issue.link_list": {
+    present: {
+      title: "Linked Issues",
+      empty: "No linked issues.",
+      columns: [
+        {
+          label: "Link ID",
+          field: "issue_link_id",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.link_create",
+        text: "to link another issue",
+      },
+      {
+        action: "issue.link_delete",
+        text: "to remove a link by its ID",
+      },
+    ],
+  },
+  /** List project issues */
+  "issue.list": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** List my issues */
+  "issue.list_all": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** List group issues */
+  "issue.list_group": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** Move an issue to another project */
+  "issue.move": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the moved issue",
+      },
+    ],
+  },
+  /** List merge requests that close an issue */
+  "issue.mrs_closing": {
+    present: {
+      title: "Closing Merge Requests",
+      empty: "No merge requests close this issue.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+    ],
+  },
   /** List merge requests related to an issue */
   "issue.mrs_related": {
     present: {
@@ -1332,6 +1861,383 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see the comment",
       },
     ],
+  },
+  /** List issue participants */
+  "issue.participants": {
+    present: {
+      title: "Issue Participants",
+      empty: "No participants found.",
+      columns: [
+        {
+          label: "User",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the issue",
+      },
+    ],
+  },
+  /** Reorder an issue */
+  "issue.reorder": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to see the order (order_by relative_position)",
+      },
+    ],
+  },
+  /** Log time spent on an issue */
+  "issue.spent_time_add": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_stats_get",
+        text: "to see the totals later",
+      },
+      {
+        action: "issue.spent_time_reset",
+        text: "to clear the time spent",
+      },
+    ],
+  },
+  /** Reset issue time spent */
+  "issue.spent_time_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.spent_time_add",
+        text: "to log time again",
+      },
+    ],
+  },
+  /** Count my issues */
+  "issue.statistics_get": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_all",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Count group issues */
+  "issue.statistics_get_group": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_group",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Count project issues */
+  "issue.statistics_get_project": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Subscribe to an issue */
+  "issue.subscribe": {
+    present: {
+      heading: "Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Reset an issue time estimate */
+  "issue.time_estimate_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_estimate_set",
+        text: "to set a new estimate",
+      },
+    ],
+  },
+  /** Set an issue time estimate */
+  "issue.time_estimate_set": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_stats_get",
+        text: "to see the time tracking later",
+      },
+    ],
+  },
+  /** Get issue time tracking */
+  "issue.time_stats_get": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.spent_time_add",
+        text: "to log time spent",
+      },
+      {
+        action: "issue.time_estimate_set",
+        text: "to set the estimate",
+      },
+    ],
+    notFound: {
+      resource: "Issue",
+      subject: "#{issue_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the issue IID, the number after # in the project",
+        },
+      ],
+    },
+  },
+  /** Unsubscribe from an issue */
+  "issue.unsubscribe": {
+    present: {
+      heading: "Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
   },
   /** Update an issue */
   "issue.update": {
@@ -1897,6 +2803,110 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["iid", "title"],
     additionalProperties: true,
+  },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      action_name: {
+        type: ["string", "null"],
+      },
+      target_type: {
+        type: ["string", "null"],
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
   },
   "issue.discussion_add_note": {
     type: "object",
@@ -4804,6 +5814,3772 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An iteration (sprint) of a group's cadence.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            sequence: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["integer", "null"],
+              description: "1 upcoming, 2 current, 3 closed.",
+            },
+            start_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An iteration (sprint) of a group's cadence.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            sequence: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["integer", "null"],
+              description: "1 upcoming, 2 current, 3 closed.",
+            },
+            start_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      linked_issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An issue linked to another one, with the link's ID and type.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            issue_link_id: {
+              type: "integer",
+            },
+            link_type: {
+              type: ["string", "null"],
+              description: "relates_to blocks or is_blocked_by.",
+            },
+            link_created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title", "issue_link_id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["linked_issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
   "issue.mrs_related": {
     type: "object",
     properties: {
@@ -5857,6 +10633,1356 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["participants", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
     additionalProperties: true,
   },
   "issue.update": {

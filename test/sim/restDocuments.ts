@@ -35,6 +35,9 @@ export const DOCUMENT_KINDS = {
   // `parent.milestones.find(milestone_id)`: the global ID. restMilestones.ts lists them by IID.
   milestone: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   group_milestone: { scope: "group", keys: ["id"], miss: () => recordNotFound() },
+  // Iterations (Premium): listed by restIssueCore.ts, not fetched one by one.
+  iteration: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  group_iteration: { scope: "group", keys: ["id"], miss: () => recordNotFound() },
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;

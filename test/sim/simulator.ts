@@ -9,6 +9,7 @@ import { registerMetaRoutes } from "./restMeta.js";
 import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
+import { registerIssueCoreRoutes } from "./restIssueCore.js";
 import { registerIssueNoteRoutes, seedIssueActivity, type IssueActivitySeed } from "./restIssueNotes.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
@@ -97,7 +98,7 @@ export interface SimOptions {
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
-const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label", "group_milestone"]);
+const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label", "group_milestone", "group_iteration"]);
 
 export class GitLabSimulator {
   readonly url: string;
@@ -140,6 +141,7 @@ export class GitLabSimulator {
     registerBranchRoutes(router);
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
+    registerIssueCoreRoutes(router);
     registerIssueNoteRoutes(router);
     registerMergeRequestRoutes(router);
     registerPipelineRoutes(router);
