@@ -27,6 +27,11 @@ export const DOCUMENT_KINDS = {
   environment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   deployment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   feature_flag: { scope: "project", keys: ["name"], miss: () => recordNotFound() },
+  // Kept and served by restEnvironments.ts and restFeatureFlags.ts (seeded here, routed there).
+  freeze_period: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  protected_environment: { scope: "project", keys: ["name"], miss: () => recordNotFound() },
+  deployment_merge_request: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  ff_user_list: { scope: "project", keys: ["iid"], miss: () => recordNotFound() },
   deploy_key: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   wiki_page: { scope: "project", keys: ["slug"], miss: () => notFound("Wiki Page") },
   project_snippet: { scope: "project", keys: ["id"], miss: () => notFound("Snippet") },

@@ -34,6 +34,8 @@ import { registerUserKeyRoutes } from "./restUserKeys.js";
 import { registerUserAreaRoutes, seedTodo, type SimTodo } from "./restUserArea.js";
 import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
+import { registerEnvironmentRoutes } from "./restEnvironments.js";
+import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -165,6 +167,8 @@ export class GitLabSimulator {
     registerTierRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
+    registerEnvironmentRoutes(router);
+    registerFeatureFlagRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
