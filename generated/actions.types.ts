@@ -546,6 +546,81 @@ export interface CustomEmojiListParams {
 }
 
 /**
+ * Parameters of `environment.create`: Create an environment.
+ * @see https://docs.gitlab.com/api/environments/#create-a-new-environment
+ */
+export interface EnvironmentCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment, such as staging or review/fix-login. */
+  name: string;
+  /** URL where the deployed app can be reached. */
+  external_url?: string;
+  /** Deployment tier of the environment. */
+  tier?: "production" | "staging" | "testing" | "development" | "other";
+  /** Description of the environment. */
+  description?: string;
+}
+
+/**
+ * Parameters of `environment.delete`: Delete an environment.
+ * @see https://docs.gitlab.com/api/environments/#delete-an-environment
+ */
+export interface EnvironmentDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the stopped environment to delete. */
+  environment_id: number;
+}
+
+/**
+ * Parameters of `environment.deployment_approve_or_reject`: Approve or reject a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#approve-or-reject-a-blocked-deployment
+ */
+export interface EnvironmentDeploymentApproveOrRejectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the blocked deployment. */
+  deployment_id: number;
+  /** Whether to approve or reject the deployment. */
+  status: "approved" | "rejected";
+  /** Comment to go with the decision. */
+  comment?: string;
+  /** Group or role to approve as, when the user is in several rules. */
+  represented_as?: string;
+}
+
+/**
+ * Parameters of `environment.deployment_create`: Create a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#create-a-deployment
+ */
+export interface EnvironmentDeploymentCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment deployed to. */
+  environment: string;
+  /** SHA of the deployed commit. */
+  sha: string;
+  /** Branch or tag that was deployed. */
+  ref: string;
+  /** True when ref is a tag, false for a branch. */
+  tag: boolean;
+  /** Status of the deployment. */
+  status: "running" | "success" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `environment.deployment_delete`: Delete a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#delete-a-specific-deployment
+ */
+export interface EnvironmentDeploymentDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment to delete. */
+  deployment_id: number;
+}
+
+/**
  * Parameters of `environment.deployment_get`: Get a deployment.
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
@@ -557,6 +632,132 @@ export interface EnvironmentDeploymentGetParams {
 }
 
 /**
+ * Parameters of `environment.deployment_list`: List deployments.
+ * @see https://docs.gitlab.com/api/deployments/#list-project-deployments
+ */
+export interface EnvironmentDeploymentListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only deployments to the environment with this name. */
+  environment?: string;
+  /** Return only deployments in this status. */
+  status?: "created" | "running" | "success" | "failed" | "canceled" | "skipped" | "blocked";
+  /** Updated after this ISO 8601 time. */
+  updated_after?: string;
+  /** Updated before this ISO 8601 time. */
+  updated_before?: string;
+  /** Finished after this time (needs order_by finished_at). */
+  finished_after?: string;
+  /** Finished before this time (needs order_by finished_at). */
+  finished_before?: string;
+  /** Field to order by (default id). */
+  order_by?: "id" | "iid" | "created_at" | "updated_at" | "finished_at" | "ref";
+  /** Sort direction (default asc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.deployment_merge_requests`: List merge requests of a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#list-of-merge-requests-associated-with-a-deployment
+ */
+export interface EnvironmentDeploymentMergeRequestsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment. */
+  deployment_id: number;
+  /** Return only merge requests in this state. */
+  state?: "opened" | "closed" | "locked" | "merged";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.deployment_update`: Update a deployment's status.
+ * @see https://docs.gitlab.com/api/deployments/#update-a-deployment
+ */
+export interface EnvironmentDeploymentUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment. */
+  deployment_id: number;
+  /** New status of the deployment. */
+  status: "running" | "success" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `environment.freeze_create`: Create a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#create-a-freeze-period
+ */
+export interface EnvironmentFreezeCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Cron expression for the start, such as 0 23 * * 5. */
+  freeze_start: string;
+  /** Cron expression for the end, such as 0 7 * * 1. */
+  freeze_end: string;
+  /** IANA time zone of the crons, such as Europe/Berlin (default UTC). */
+  cron_timezone?: string;
+}
+
+/**
+ * Parameters of `environment.freeze_delete`: Delete a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#delete-a-freeze-period
+ */
+export interface EnvironmentFreezeDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period to delete. */
+  freeze_period_id: number;
+}
+
+/**
+ * Parameters of `environment.freeze_get`: Get a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#get-a-freeze-period-by-a-freeze_period_id
+ */
+export interface EnvironmentFreezeGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period. */
+  freeze_period_id: number;
+}
+
+/**
+ * Parameters of `environment.freeze_list`: List deploy freeze periods.
+ * @see https://docs.gitlab.com/api/freeze_periods/#list-freeze-periods
+ */
+export interface EnvironmentFreezeListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.freeze_update`: Update a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#update-a-freeze-period
+ */
+export interface EnvironmentFreezeUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period. */
+  freeze_period_id: number;
+  /** New cron expression for the start. */
+  freeze_start?: string;
+  /** New cron expression for the end. */
+  freeze_end?: string;
+  /** New IANA time zone of the crons. */
+  cron_timezone?: string;
+}
+
+/**
  * Parameters of `environment.get`: Get an environment.
  * @see https://docs.gitlab.com/api/environments/#get-a-specific-environment
  */
@@ -565,6 +766,144 @@ export interface EnvironmentGetParams {
   project_id: string | number;
   /** ID of the environment. */
   environment_id: number;
+}
+
+/**
+ * Parameters of `environment.list`: List environments.
+ * @see https://docs.gitlab.com/api/environments/#list-environments
+ */
+export interface EnvironmentListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only the environment with this exact name. */
+  name?: string;
+  /** Return environments whose name contains this text (3+ chars). */
+  search?: string;
+  /** Return only environments in this state. */
+  states?: "available" | "stopping" | "stopped";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.protected_get`: Get a protected environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#get-a-single-protected-environment
+ */
+export interface EnvironmentProtectedGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+}
+
+/**
+ * Parameters of `environment.protected_list`: List protected environments.
+ * @see https://docs.gitlab.com/api/protected_environments/#list-protected-environments
+ */
+export interface EnvironmentProtectedListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.protected_protect`: Protect an environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#protect-a-single-environment
+ */
+export interface EnvironmentProtectedProtectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment to protect. */
+  environment: string;
+  /** Who may deploy. Each item names one of access_level, user_id or group_id. */
+  deploy_access_levels: Array<{
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    group_inheritance_type?: 0 | 1;
+  }>;
+  /** Who must approve deploys, with required_approvals per rule. */
+  approval_rules?: Array<{
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+  }>;
+}
+
+/**
+ * Parameters of `environment.protected_unprotect`: Unprotect an environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#unprotect-a-single-environment
+ */
+export interface EnvironmentProtectedUnprotectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+}
+
+/**
+ * Parameters of `environment.protected_update`: Update a protected environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#update-a-protected-environment
+ */
+export interface EnvironmentProtectedUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+  /** Grants to add (access_level, user_id or group_id) or remove (id, _destroy). */
+  deploy_access_levels?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    group_inheritance_type?: 0 | 1;
+  }>;
+  /** Approval rules to add or remove (id, _destroy). */
+  approval_rules?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+  }>;
+}
+
+/**
+ * Parameters of `environment.stop`: Stop an environment.
+ * @see https://docs.gitlab.com/api/environments/#stop-an-environment
+ */
+export interface EnvironmentStopParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the environment to stop. */
+  environment_id: number;
+  /** Stop at once without running the on_stop job. */
+  force?: boolean;
+}
+
+/**
+ * Parameters of `environment.update`: Update an environment.
+ * @see https://docs.gitlab.com/api/environments/#update-an-existing-environment
+ */
+export interface EnvironmentUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the environment. */
+  environment_id: number;
+  /** New URL where the deployed app can be reached. */
+  external_url?: string;
+  /** New deployment tier. */
+  tier?: "production" | "staging" | "testing" | "development" | "other";
+  /** New description. */
+  description?: string;
 }
 
 /**
@@ -686,6 +1025,45 @@ export interface ExternalStatusCheckUpdateProjectParams {
 }
 
 /**
+ * Parameters of `feature_flags.feature_flag_create`: Create a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#create-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the flag, in lowercase letters, digits, _ and -. */
+  name: string;
+  /** Description of the flag. */
+  description?: string;
+  /** Whether the flag is on (default true). */
+  active?: boolean;
+  /** Strategies, each with name, parameters and scopes (environment_scope). */
+  strategies?: Array<{
+    name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+    parameters?: {
+      groupId?: string;
+      percentage?: string;
+      rollout?: string;
+      stickiness?: "default" | "userId" | "sessionId" | "random";
+      userIds?: string;
+    };
+    user_list_id?: number;
+    scopes?: Array<{ environment_scope?: string }>;
+  }>;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_delete`: Delete a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#delete-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the feature flag to delete. */
+  name: string;
+}
+
+/**
  * Parameters of `feature_flags.feature_flag_get`: Get a feature flag.
  * @see https://docs.gitlab.com/api/feature_flags/#get-a-single-feature-flag
  */
@@ -694,6 +1072,118 @@ export interface FeatureFlagsFeatureFlagGetParams {
   project_id: string | number;
   /** Name of the feature flag. */
   name: string;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_list`: List feature flags.
+ * @see https://docs.gitlab.com/api/feature_flags/#list-feature-flags-for-a-project
+ */
+export interface FeatureFlagsFeatureFlagListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only enabled or only disabled flags. */
+  scope?: "enabled" | "disabled";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_update`: Update a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#update-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the feature flag. */
+  name: string;
+  /** New name for the flag. */
+  new_name?: string;
+  /** New description. */
+  description?: string;
+  /** True to turn the flag on, false to turn it off. */
+  active?: boolean;
+  /** Strategies to add, edit (id) or remove (id, _destroy true). */
+  strategies?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+    parameters?: {
+      groupId?: string;
+      percentage?: string;
+      rollout?: string;
+      stickiness?: "default" | "userId" | "sessionId" | "random";
+      userIds?: string;
+    };
+    user_list_id?: number;
+    scopes?: Array<{ id?: number; _destroy?: boolean; environment_scope?: string }>;
+  }>;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_create`: Create a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#create-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the list. */
+  name: string;
+  /** Comma-separated user IDs of your app, such as 42,alice. */
+  user_xids: string;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_delete`: Delete a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#delete-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_get`: Get a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#get-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_list`: List feature flag user lists.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#list-all-feature-flag-user-lists-for-a-project
+ */
+export interface FeatureFlagsFfUserListListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return lists whose name contains this text. */
+  search?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_update`: Update a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#update-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+  /** New name of the list. */
+  name?: string;
+  /** Comma-separated user IDs replacing the current ones. */
+  user_xids?: string;
 }
 
 /**
@@ -6579,8 +7069,29 @@ export type ActionId =
   | "custom_emoji.create"
   | "custom_emoji.delete"
   | "custom_emoji.list"
+  | "environment.create"
+  | "environment.delete"
+  | "environment.deployment_approve_or_reject"
+  | "environment.deployment_create"
+  | "environment.deployment_delete"
   | "environment.deployment_get"
+  | "environment.deployment_list"
+  | "environment.deployment_merge_requests"
+  | "environment.deployment_update"
+  | "environment.freeze_create"
+  | "environment.freeze_delete"
+  | "environment.freeze_get"
+  | "environment.freeze_list"
+  | "environment.freeze_update"
   | "environment.get"
+  | "environment.list"
+  | "environment.protected_get"
+  | "environment.protected_list"
+  | "environment.protected_protect"
+  | "environment.protected_unprotect"
+  | "environment.protected_update"
+  | "environment.stop"
+  | "environment.update"
   | "external_status_check.create_project"
   | "external_status_check.delete_project"
   | "external_status_check.list_project"
@@ -6589,7 +7100,16 @@ export type ActionId =
   | "external_status_check.retry_project"
   | "external_status_check.set_project_mr_status"
   | "external_status_check.update_project"
+  | "feature_flags.feature_flag_create"
+  | "feature_flags.feature_flag_delete"
   | "feature_flags.feature_flag_get"
+  | "feature_flags.feature_flag_list"
+  | "feature_flags.feature_flag_update"
+  | "feature_flags.ff_user_list_create"
+  | "feature_flags.ff_user_list_delete"
+  | "feature_flags.ff_user_list_get"
+  | "feature_flags.ff_user_list_list"
+  | "feature_flags.ff_user_list_update"
   | "group.get"
   | "group.group_label_get"
   | "group.group_milestone_get"
@@ -7014,8 +7534,29 @@ export interface ActionParams {
   "custom_emoji.create": CustomEmojiCreateParams;
   "custom_emoji.delete": CustomEmojiDeleteParams;
   "custom_emoji.list": CustomEmojiListParams;
+  "environment.create": EnvironmentCreateParams;
+  "environment.delete": EnvironmentDeleteParams;
+  "environment.deployment_approve_or_reject": EnvironmentDeploymentApproveOrRejectParams;
+  "environment.deployment_create": EnvironmentDeploymentCreateParams;
+  "environment.deployment_delete": EnvironmentDeploymentDeleteParams;
   "environment.deployment_get": EnvironmentDeploymentGetParams;
+  "environment.deployment_list": EnvironmentDeploymentListParams;
+  "environment.deployment_merge_requests": EnvironmentDeploymentMergeRequestsParams;
+  "environment.deployment_update": EnvironmentDeploymentUpdateParams;
+  "environment.freeze_create": EnvironmentFreezeCreateParams;
+  "environment.freeze_delete": EnvironmentFreezeDeleteParams;
+  "environment.freeze_get": EnvironmentFreezeGetParams;
+  "environment.freeze_list": EnvironmentFreezeListParams;
+  "environment.freeze_update": EnvironmentFreezeUpdateParams;
   "environment.get": EnvironmentGetParams;
+  "environment.list": EnvironmentListParams;
+  "environment.protected_get": EnvironmentProtectedGetParams;
+  "environment.protected_list": EnvironmentProtectedListParams;
+  "environment.protected_protect": EnvironmentProtectedProtectParams;
+  "environment.protected_unprotect": EnvironmentProtectedUnprotectParams;
+  "environment.protected_update": EnvironmentProtectedUpdateParams;
+  "environment.stop": EnvironmentStopParams;
+  "environment.update": EnvironmentUpdateParams;
   "external_status_check.create_project": ExternalStatusCheckCreateProjectParams;
   "external_status_check.delete_project": ExternalStatusCheckDeleteProjectParams;
   "external_status_check.list_project": ExternalStatusCheckListProjectParams;
@@ -7024,7 +7565,16 @@ export interface ActionParams {
   "external_status_check.retry_project": ExternalStatusCheckRetryProjectParams;
   "external_status_check.set_project_mr_status": ExternalStatusCheckSetProjectMrStatusParams;
   "external_status_check.update_project": ExternalStatusCheckUpdateProjectParams;
+  "feature_flags.feature_flag_create": FeatureFlagsFeatureFlagCreateParams;
+  "feature_flags.feature_flag_delete": FeatureFlagsFeatureFlagDeleteParams;
   "feature_flags.feature_flag_get": FeatureFlagsFeatureFlagGetParams;
+  "feature_flags.feature_flag_list": FeatureFlagsFeatureFlagListParams;
+  "feature_flags.feature_flag_update": FeatureFlagsFeatureFlagUpdateParams;
+  "feature_flags.ff_user_list_create": FeatureFlagsFfUserListCreateParams;
+  "feature_flags.ff_user_list_delete": FeatureFlagsFfUserListDeleteParams;
+  "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
+  "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
+  "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;

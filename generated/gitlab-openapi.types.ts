@@ -520,6 +520,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/deployments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List deployments */
+    get: operations["environment.deployment_list"];
+    put?: never;
+    /** Create a deployment */
+    post: operations["environment.deployment_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/deployments/{deployment_id}": {
     parameters: {
       query?: never;
@@ -529,8 +547,62 @@ export interface paths {
     };
     /** Get a deployment */
     get: operations["environment.deployment_get"];
+    /** Update a deployment's status */
+    put: operations["environment.deployment_update"];
+    post?: never;
+    /** Delete a deployment */
+    delete: operations["environment.deployment_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deployments/{deployment_id}/approval": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve or reject a deployment */
+    post: operations["environment.deployment_approve_or_reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deployments/{deployment_id}/merge_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests of a deployment */
+    get: operations["environment.deployment_merge_requests"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List environments */
+    get: operations["environment.list"];
+    put?: never;
+    /** Create an environment */
+    post: operations["environment.create"];
     delete?: never;
     options?: never;
     head?: never;
@@ -546,8 +618,27 @@ export interface paths {
     };
     /** Get an environment */
     get: operations["environment.get"];
-    put?: never;
+    /** Update an environment */
+    put: operations["environment.update"];
     post?: never;
+    /** Delete an environment */
+    delete: operations["environment.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/environments/{environment_id}/stop": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop an environment */
+    post: operations["environment.stop"];
     delete?: never;
     options?: never;
     head?: never;
@@ -607,6 +698,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/feature_flags": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List feature flags */
+    get: operations["feature_flags.feature_flag_list"];
+    put?: never;
+    /** Create a feature flag */
+    post: operations["feature_flags.feature_flag_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/feature_flags/{feature_flag_name}": {
     parameters: {
       query?: never;
@@ -616,9 +725,85 @@ export interface paths {
     };
     /** Get a feature flag */
     get: operations["feature_flags.feature_flag_get"];
-    put?: never;
+    /** Update a feature flag */
+    put: operations["feature_flags.feature_flag_update"];
     post?: never;
+    /** Delete a feature flag */
+    delete: operations["feature_flags.feature_flag_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/feature_flags_user_lists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List feature flag user lists */
+    get: operations["feature_flags.ff_user_list_list"];
+    put?: never;
+    /** Create a feature flag user list */
+    post: operations["feature_flags.ff_user_list_create"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/feature_flags_user_lists/{iid}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a feature flag user list */
+    get: operations["feature_flags.ff_user_list_get"];
+    /** Update a feature flag user list */
+    put: operations["feature_flags.ff_user_list_update"];
+    post?: never;
+    /** Delete a feature flag user list */
+    delete: operations["feature_flags.ff_user_list_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/freeze_periods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List deploy freeze periods */
+    get: operations["environment.freeze_list"];
+    put?: never;
+    /** Create a deploy freeze period */
+    post: operations["environment.freeze_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/freeze_periods/{freeze_period_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a deploy freeze period */
+    get: operations["environment.freeze_get"];
+    /** Update a deploy freeze period */
+    put: operations["environment.freeze_update"];
+    post?: never;
+    /** Delete a deploy freeze period */
+    delete: operations["environment.freeze_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -3021,6 +3206,43 @@ export interface paths {
     patch: operations["branch.update_protected"];
     trace?: never;
   };
+  "/projects/{id}/protected_environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List protected environments */
+    get: operations["environment.protected_list"];
+    put?: never;
+    /** Protect an environment */
+    post: operations["environment.protected_protect"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/protected_environments/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a protected environment */
+    get: operations["environment.protected_get"];
+    /** Update a protected environment */
+    put: operations["environment.protected_update"];
+    post?: never;
+    /** Unprotect an environment */
+    delete: operations["environment.protected_unprotect"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/protected_tags": {
     parameters: {
       query?: never;
@@ -5276,6 +5498,42 @@ export interface components {
       environment?: Record<string, never> | null;
       deployable?: Record<string, never> | null;
     };
+    /** @description One approval or rejection of a blocked deployment. */
+    DeploymentApproval: {
+      status: string;
+      comment?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      user?: components["schemas"]["User"] | null;
+    };
+    /** @description A deploy freeze period, opening and closing by cron schedules. */
+    FreezePeriod: {
+      id: number;
+      freeze_start?: string | null;
+      freeze_end?: string | null;
+      cron_timezone?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description One grant of a protected environment (a role, a user or a group). */
+    EnvironmentAccessLevel: {
+      id?: number | null;
+      access_level?: number | null;
+      access_level_description?: string | null;
+      user_id?: number | null;
+      group_id?: number | null;
+      group_inheritance_type?: number | null;
+      required_approvals?: number | null;
+    };
+    /** @description A protected environment rule naming who may deploy and who must approve. */
+    ProtectedEnvironment: {
+      name: string;
+      deploy_access_levels?: (components["schemas"]["EnvironmentAccessLevel"] | null)[] | null;
+      approval_rules?: (components["schemas"]["EnvironmentAccessLevel"] | null)[] | null;
+      required_approval_count?: number | null;
+    };
     /** @description A feature flag. */
     FeatureFlag: {
       name: string;
@@ -5287,7 +5545,27 @@ export interface components {
       /** Format: date-time */
       updated_at?: string | null;
       scopes?: (Record<string, never> | null)[] | null;
-      strategies?: (Record<string, never> | null)[] | null;
+      strategies?: (components["schemas"]["FeatureFlagStrategy"] | null)[] | null;
+    };
+    /** @description How a feature flag is rolled out, and in which environments. */
+    FeatureFlagStrategy: {
+      id?: number | null;
+      name: string;
+      parameters?: Record<string, never> | null;
+      scopes?: (Record<string, never> | null)[] | null;
+      user_list?: Record<string, never> | null;
+    };
+    /** @description A named list of user IDs that feature flag strategies can target. */
+    FeatureFlagUserList: {
+      id?: number | null;
+      iid: number;
+      name?: string | null;
+      user_xids?: string | null;
+      project_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
     };
     /** @description A group. */
     Group: {
@@ -7713,6 +7991,72 @@ export interface operations {
       };
     };
   };
+  "environment.deployment_list": {
+    parameters: {
+      query?: {
+        environment?: string;
+        status?: "created" | "running" | "success" | "failed" | "canceled" | "skipped" | "blocked";
+        updated_after?: string;
+        updated_before?: string;
+        finished_after?: string;
+        finished_before?: string;
+        order_by?: "id" | "iid" | "created_at" | "updated_at" | "finished_at" | "ref";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"][];
+        };
+      };
+    };
+  };
+  "environment.deployment_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          environment: string;
+          sha: string;
+          ref: string;
+          tag: boolean;
+          /** @enum {string} */
+          status: "running" | "success" | "failed" | "canceled";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"];
+        };
+      };
+    };
+  };
   "environment.deployment_get": {
     parameters: {
       query?: never;
@@ -7736,6 +8080,176 @@ export interface operations {
       };
     };
   };
+  "environment.deployment_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status: "running" | "success" | "failed" | "canceled";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"];
+        };
+      };
+    };
+  };
+  "environment.deployment_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.deployment_approve_or_reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status: "approved" | "rejected";
+          comment?: string;
+          represented_as?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeploymentApproval"];
+        };
+      };
+    };
+  };
+  "environment.deployment_merge_requests": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "locked" | "merged";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "environment.list": {
+    parameters: {
+      query?: {
+        name?: string;
+        search?: string;
+        states?: "available" | "stopping" | "stopped";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"][];
+        };
+      };
+    };
+  };
+  "environment.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          external_url?: string;
+          /** @enum {string} */
+          tier?: "production" | "staging" | "testing" | "development" | "other";
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
   "environment.get": {
     parameters: {
       query?: never;
@@ -7750,6 +8264,88 @@ export interface operations {
     responses: {
       /** @description Success */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "environment.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          external_url?: string;
+          /** @enum {string} */
+          tier?: "production" | "staging" | "testing" | "development" | "other";
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "environment.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.stop": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          force?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
         headers: {
           [name: string]: unknown;
         };
@@ -7910,6 +8506,78 @@ export interface operations {
       };
     };
   };
+  "feature_flags.feature_flag_list": {
+    parameters: {
+      query?: {
+        scope?: "enabled" | "disabled";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"][];
+        };
+      };
+    };
+  };
+  "feature_flags.feature_flag_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          active?: boolean;
+          strategies?: {
+            /** @enum {string} */
+            name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+            parameters?: {
+              groupId?: string;
+              percentage?: string;
+              rollout?: string;
+              /** @enum {string} */
+              stickiness?: "default" | "userId" | "sessionId" | "random";
+              userIds?: string;
+            };
+            user_list_id?: number;
+            scopes?: {
+              environment_scope?: string;
+            }[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"];
+        };
+      };
+    };
+  };
   "feature_flags.feature_flag_get": {
     parameters: {
       query?: never;
@@ -7930,6 +8598,337 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["FeatureFlag"];
         };
+      };
+    };
+  };
+  "feature_flags.feature_flag_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        feature_flag_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          description?: string;
+          active?: boolean;
+          strategies?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {string} */
+            name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+            parameters?: {
+              groupId?: string;
+              percentage?: string;
+              rollout?: string;
+              /** @enum {string} */
+              stickiness?: "default" | "userId" | "sessionId" | "random";
+              userIds?: string;
+            };
+            user_list_id?: number;
+            scopes?: {
+              id?: number;
+              _destroy?: boolean;
+              environment_scope?: string;
+            }[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"];
+        };
+      };
+    };
+  };
+  "feature_flags.feature_flag_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        feature_flag_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "feature_flags.ff_user_list_list": {
+    parameters: {
+      query?: {
+        search?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"][];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          user_xids: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          user_xids?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.freeze_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"][];
+        };
+      };
+    };
+  };
+  "environment.freeze_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          freeze_start: string;
+          freeze_end: string;
+          cron_timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          freeze_start?: string;
+          freeze_end?: string;
+          cron_timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -12979,6 +13978,165 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ProtectedBranch"];
         };
+      };
+    };
+  };
+  "environment.protected_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"][];
+        };
+      };
+    };
+  };
+  "environment.protected_protect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          deploy_access_levels: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
+          }[];
+          approval_rules?: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          deploy_access_levels?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
+          }[];
+          approval_rules?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_unprotect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -989,6 +989,131 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id"],
     additionalProperties: false,
   },
+  "environment.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the environment, such as staging or review/fix-login.",
+        minLength: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "URL where the deployed app can be reached.",
+      },
+      tier: {
+        type: "string",
+        description: "Deployment tier of the environment.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      description: {
+        type: "string",
+        description: "Description of the environment.",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "environment.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the stopped environment to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_approve_or_reject": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the blocked deployment.",
+        minimum: 1,
+      },
+      status: {
+        type: "string",
+        description: "Whether to approve or reject the deployment.",
+        enum: ["approved", "rejected"],
+      },
+      comment: {
+        type: "string",
+        description: "Comment to go with the decision.",
+      },
+      represented_as: {
+        type: "string",
+        description: "Group or role to approve as, when the user is in several rules.",
+      },
+    },
+    required: ["project_id", "deployment_id", "status"],
+    additionalProperties: false,
+  },
+  "environment.deployment_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the environment deployed to.",
+        minLength: 1,
+      },
+      sha: {
+        type: "string",
+        description: "SHA of the deployed commit.",
+        pattern: "^[0-9a-fA-F]{7,64}$",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag that was deployed.",
+        minLength: 1,
+      },
+      tag: {
+        type: "boolean",
+        description: "True when ref is a tag, false for a branch.",
+      },
+      status: {
+        type: "string",
+        description: "Status of the deployment.",
+        enum: ["running", "success", "failed", "canceled"],
+      },
+    },
+    required: ["project_id", "environment", "sha", "ref", "tag", "status"],
+    additionalProperties: false,
+  },
+  "environment.deployment_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deployment_id"],
+    additionalProperties: false,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -1005,6 +1130,228 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "deployment_id"],
     additionalProperties: false,
   },
+  "environment.deployment_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Return only deployments to the environment with this name.",
+        minLength: 1,
+      },
+      status: {
+        type: "string",
+        description: "Return only deployments in this status.",
+        enum: ["created", "running", "success", "failed", "canceled", "skipped", "blocked"],
+      },
+      updated_after: {
+        type: "string",
+        description: "Updated after this ISO 8601 time.",
+      },
+      updated_before: {
+        type: "string",
+        description: "Updated before this ISO 8601 time.",
+      },
+      finished_after: {
+        type: "string",
+        description: "Finished after this time (needs order_by finished_at).",
+      },
+      finished_before: {
+        type: "string",
+        description: "Finished before this time (needs order_by finished_at).",
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by (default id).",
+        enum: ["id", "iid", "created_at", "updated_at", "finished_at", "ref"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default asc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_merge_requests": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment.",
+        minimum: 1,
+      },
+      state: {
+        type: "string",
+        description: "Return only merge requests in this state.",
+        enum: ["opened", "closed", "locked", "merged"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "deployment_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment.",
+        minimum: 1,
+      },
+      status: {
+        type: "string",
+        description: "New status of the deployment.",
+        enum: ["running", "success", "failed", "canceled"],
+      },
+    },
+    required: ["project_id", "deployment_id", "status"],
+    additionalProperties: false,
+  },
+  "environment.freeze_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_start: {
+        type: "string",
+        description: "Cron expression for the start, such as 0 23 * * 5.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      freeze_end: {
+        type: "string",
+        description: "Cron expression for the end, such as 0 7 * * 1.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      cron_timezone: {
+        type: "string",
+        description: "IANA time zone of the crons, such as Europe/Berlin (default UTC).",
+        pattern: "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
+      },
+    },
+    required: ["project_id", "freeze_start", "freeze_end"],
+    additionalProperties: false,
+  },
+  "environment.freeze_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period.",
+        minimum: 1,
+      },
+      freeze_start: {
+        type: "string",
+        description: "New cron expression for the start.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      freeze_end: {
+        type: "string",
+        description: "New cron expression for the end.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      cron_timezone: {
+        type: "string",
+        description: "New IANA time zone of the crons.",
+        pattern: "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
   "environment.get": {
     type: "object",
     properties: {
@@ -1016,6 +1363,287 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the environment.",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Return only the environment with this exact name.",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Return environments whose name contains this text (3+ chars).",
+        minLength: 3,
+      },
+      states: {
+        type: "string",
+        description: "Return only environments in this state.",
+        enum: ["available", "stopping", "stopped"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.protected_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.protected_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.protected_protect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the environment to protect.",
+        minLength: 1,
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Who may deploy. Each item names one of access_level, user_id or group_id.",
+        minItems: 1,
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Who must approve deploys, with required_approvals per rule.",
+      },
+    },
+    required: ["project_id", "environment", "deploy_access_levels"],
+    additionalProperties: false,
+  },
+  "environment.protected_unprotect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.protected_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Grants to add (access_level, user_id or group_id) or remove (id, _destroy).",
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Approval rules to add or remove (id, _destroy).",
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.stop": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the environment to stop.",
+        minimum: 1,
+      },
+      force: {
+        type: "boolean",
+        description: "Stop at once without running the on_stop job.",
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the environment.",
+        minimum: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "New URL where the deployed app can be reached.",
+      },
+      tier: {
+        type: "string",
+        description: "New deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      description: {
+        type: "string",
+        description: "New description.",
       },
     },
     required: ["project_id", "environment_id"],
@@ -1227,6 +1855,101 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "external_status_check_id"],
     additionalProperties: false,
   },
+  "feature_flags.feature_flag_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the flag, in lowercase letters, digits, _ and -.",
+        minLength: 1,
+        pattern: "^[a-z]([-_a-z0-9]*[a-z0-9])?$",
+      },
+      description: {
+        type: "string",
+        description: "Description of the flag.",
+      },
+      active: {
+        type: "boolean",
+        description: "Whether the flag is on (default true).",
+      },
+      strategies: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+              enum: ["default", "gradualRolloutUserId", "flexibleRollout", "userWithId", "gitlabUserList"],
+            },
+            parameters: {
+              type: "object",
+              properties: {
+                groupId: {
+                  type: "string",
+                },
+                percentage: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                rollout: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                stickiness: {
+                  type: "string",
+                  enum: ["default", "userId", "sessionId", "random"],
+                },
+                userIds: {
+                  type: "string",
+                },
+              },
+              additionalProperties: false,
+            },
+            user_list_id: {
+              type: "integer",
+            },
+            scopes: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  environment_scope: {
+                    type: "string",
+                    minLength: 1,
+                  },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Strategies, each with name, parameters and scopes (environment_scope).",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the feature flag to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
   "feature_flags.feature_flag_get": {
     type: "object",
     properties: {
@@ -1241,6 +1964,233 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Return only enabled or only disabled flags.",
+        enum: ["enabled", "disabled"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the feature flag.",
+        minLength: 1,
+      },
+      new_name: {
+        type: "string",
+        description: "New name for the flag.",
+        pattern: "^[a-z]([-_a-z0-9]*[a-z0-9])?$",
+      },
+      description: {
+        type: "string",
+        description: "New description.",
+      },
+      active: {
+        type: "boolean",
+        description: "True to turn the flag on, false to turn it off.",
+      },
+      strategies: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            name: {
+              type: "string",
+              enum: ["default", "gradualRolloutUserId", "flexibleRollout", "userWithId", "gitlabUserList"],
+            },
+            parameters: {
+              type: "object",
+              properties: {
+                groupId: {
+                  type: "string",
+                },
+                percentage: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                rollout: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                stickiness: {
+                  type: "string",
+                  enum: ["default", "userId", "sessionId", "random"],
+                },
+                userIds: {
+                  type: "string",
+                },
+              },
+              additionalProperties: false,
+            },
+            user_list_id: {
+              type: "integer",
+            },
+            scopes: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  _destroy: {
+                    type: "boolean",
+                  },
+                  environment_scope: {
+                    type: "string",
+                    minLength: 1,
+                  },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Strategies to add, edit (id) or remove (id, _destroy true).",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the list.",
+        minLength: 1,
+      },
+      user_xids: {
+        type: "string",
+        description: "Comma-separated user IDs of your app, such as 42,alice.",
+        pattern: "^[^,\\s]+(,[^,\\s]+)*$",
+      },
+    },
+    required: ["project_id", "name", "user_xids"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_list_iid"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_list_iid"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Return lists whose name contains this text.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name of the list.",
+        minLength: 1,
+      },
+      user_xids: {
+        type: "string",
+        description: "Comma-separated user IDs replacing the current ones.",
+        pattern: "^[^,\\s]+(,[^,\\s]+)*$",
+      },
+    },
+    required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
   "group.get": {
@@ -11769,6 +12719,64 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["custom_emoji", "pagination"],
     additionalProperties: true,
   },
+  "environment.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.deployment_approve_or_reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "environment.deployment_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.deployment_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -11779,7 +12787,205 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "environment.deployment_list": {
+    type: "object",
+    properties: {
+      deployments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deployments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.deployment_merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.deployment_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.freeze_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_list": {
+    type: "object",
+    properties: {
+      freeze_periods: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["freeze_periods", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.freeze_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "environment.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.list": {
+    type: "object",
+    properties: {
+      environments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["environments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.protected_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_list": {
+    type: "object",
+    properties: {
+      protected_environments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_environments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.protected_protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.protected_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.stop": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.update": {
     type: "object",
     properties: {
       id: {
@@ -11896,6 +13102,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "feature_flags.feature_flag_create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "feature_flags.feature_flag_get": {
     type: "object",
     properties: {
@@ -11904,6 +13134,92 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_list": {
+    type: "object",
+    properties: {
+      feature_flags: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["feature_flags", "pagination"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_create": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_get": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_list": {
+    type: "object",
+    properties: {
+      user_lists: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["user_lists", "pagination"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_update": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
     additionalProperties: true,
   },
   "group.get": {
