@@ -29932,7 +29932,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/users/{user_id}/impersonation_tokens",
-      procedure: "created_token",
+      procedure: "secret_once",
     },
     params: [
       {
@@ -30021,7 +30021,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/users/{user_id}/personal_access_tokens",
-      procedure: "created_token",
+      procedure: "secret_once",
     },
     params: [
       {

@@ -33,7 +33,6 @@ import { rawRead } from "./raw_read.js";
 import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
-import { createdToken } from "./created_token.js";
 import { secretOnce } from "./secret_once.js";
 import { wikiUpload } from "./wiki_upload.js";
 import { unpagedList } from "./unpaged_list.js";
@@ -87,7 +86,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   submodule_file: submoduleFile,
   submodules_list: submodulesList,
   user_lookup: userLookup,
-  created_token: createdToken,
   wiki_upload: wikiUpload,
   unpaged_list: unpagedList,
   issue_todo: issueTodo,

@@ -279,11 +279,11 @@ export const table: BehaviourTable = {
       id: "user.create_impersonation_token",
       params: { user_id: 2, name: "support session", scopes: ["read_api"], expires_at: "2030-01-01" },
       request: { method: "POST", path: "/users/2/impersonation_tokens", body: { name: "support session", scopes: ["read_api"], expires_at: "2030-01-01" } },
-      markdown: ["## Token created: support session", "Store this token now", TOKEN_SHAPE],
+      markdown: ["## Token created: support session", "Shown once: copy this token now", TOKEN_SHAPE],
       check: (r) => {
         const s = r.structuredContent as { token: string; token_notice: string };
         assert.match(s.token, /^glpat-/);
-        assert.match(s.token_notice, /shows it only once/);
+        assert.match(s.token_notice, /GitLab will not show it again/);
       },
     },
     {
@@ -332,7 +332,7 @@ export const table: BehaviourTable = {
       id: "user.create_personal_access_token",
       params: { user_id: 2, name: "ci bot", scopes: ["api", "read_repository"], description: "for CI" },
       request: { method: "POST", path: "/users/2/personal_access_tokens", body: { name: "ci bot", scopes: ["api", "read_repository"], description: "for CI" } },
-      markdown: ["## Token created: ci bot", "Store this token now", TOKEN_SHAPE],
+      markdown: ["## Token created: ci bot", "Shown once: copy this token now", TOKEN_SHAPE],
     },
     // Service accounts (Premium).
     {

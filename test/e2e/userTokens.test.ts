@@ -17,8 +17,8 @@ it("a created token reaches the caller once, with the notice, and never the log"
       const r: CallToolResult = await callAction(conn, "dynamic", id, { user_id: 2, name: "ci", scopes: ["read_api"] });
       const { token, token_notice } = r.structuredContent as { token: string; token_notice: string };
       assert.match(token, /^glpat-/, id);
-      assert.match(token_notice, /^Store this token now/, id);
-      assert.ok(text(r).includes(token) && text(r).includes("Store this token now"), id);
+      assert.match(token_notice, /^⚠️ Shown once: copy this token now/, id);
+      assert.ok(text(r).includes(token) && text(r).includes("Shown once: copy this token now"), id);
       seen.push(token);
     }
     const listed = await callAction(conn, "dynamic", "user.list_impersonation_tokens", { user_id: 2 });
