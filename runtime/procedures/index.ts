@@ -32,6 +32,8 @@ import { fileRead } from "./file_read.js";
 import { rawRead } from "./raw_read.js";
 import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
+import { search } from "./search.js";
+import { wholeList } from "./whole_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -79,4 +81,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   raw_read: rawRead,
   submodule_file: submoduleFile,
   submodules_list: submodulesList,
+  search,
+  whole_list: wholeList,
 };

@@ -26,6 +26,7 @@ import { registerJobRoutes } from "./restJobs.js";
 import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
+import { registerSearchRoutes } from "./restSearch.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -150,6 +151,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerSearchRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
