@@ -107,9 +107,9 @@ export const table: BehaviourTable = {
     },
     {
       id: "search.issues",
-      name: "a group search covers the group's projects only, with state and order",
-      params: { group_id: "group", search: "file", state: "opened", order_by: "created_at", sort: "asc" },
-      request: { method: "GET", path: "/groups/group/search", query: { search: "file", state: "opened", order_by: "created_at", sort: "asc", scope: "issues" } },
+      name: "a group search covers the group's projects only, filtered by state",
+      params: { group_id: "group", search: "file", state: "opened" },
+      request: { method: "GET", path: "/groups/group/search", query: { search: "file", state: "opened", scope: "issues" } },
       markdown: ["[group/project#1]("],
       check: (r) => assert.deepEqual((r.structuredContent as { issues: { iid: number }[] }).issues.map((i) => i.iid), [1]),
     },
