@@ -509,6 +509,118 @@ export interface CiVariableUpdateParams {
 }
 
 /**
+ * Parameters of `custom_emoji.create`: Create a custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatecustomemoji
+ */
+export interface CustomEmojiCreateParams {
+  /** Group full path (parent/group) or numeric ID. */
+  group_id: string | number;
+  /** Emoji name, used as :name:. */
+  name: string;
+  /** Address of the emoji image. */
+  url: string;
+}
+
+/**
+ * Parameters of `custom_emoji.delete`: Delete a custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationdestroycustomemoji
+ */
+export interface CustomEmojiDeleteParams {
+  /** Global ID, such as gid://gitlab/CustomEmoji/7. */
+  custom_emoji_id: string;
+}
+
+/**
+ * Parameters of `custom_emoji.list`: List custom emoji.
+ * @see https://docs.gitlab.com/api/graphql/reference/#groupcustomemoji
+ */
+export interface CustomEmojiListParams {
+  /** Group full path (parent/group) or numeric ID. */
+  group_id: string | number;
+  /** Include the parent groups' emoji. */
+  include_ancestor_groups?: boolean;
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `environment.create`: Create an environment.
+ * @see https://docs.gitlab.com/api/environments/#create-a-new-environment
+ */
+export interface EnvironmentCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment, such as staging or review/fix-login. */
+  name: string;
+  /** URL where the deployed app can be reached. */
+  external_url?: string;
+  /** Deployment tier of the environment. */
+  tier?: "production" | "staging" | "testing" | "development" | "other";
+  /** Description of the environment. */
+  description?: string;
+}
+
+/**
+ * Parameters of `environment.delete`: Delete an environment.
+ * @see https://docs.gitlab.com/api/environments/#delete-an-environment
+ */
+export interface EnvironmentDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the stopped environment to delete. */
+  environment_id: number;
+}
+
+/**
+ * Parameters of `environment.deployment_approve_or_reject`: Approve or reject a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#approve-or-reject-a-blocked-deployment
+ */
+export interface EnvironmentDeploymentApproveOrRejectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the blocked deployment. */
+  deployment_id: number;
+  /** Whether to approve or reject the deployment. */
+  status: "approved" | "rejected";
+  /** Comment to go with the decision. */
+  comment?: string;
+  /** Group or role to approve as, when the user is in several rules. */
+  represented_as?: string;
+}
+
+/**
+ * Parameters of `environment.deployment_create`: Create a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#create-a-deployment
+ */
+export interface EnvironmentDeploymentCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment deployed to. */
+  environment: string;
+  /** SHA of the deployed commit. */
+  sha: string;
+  /** Branch or tag that was deployed. */
+  ref: string;
+  /** True when ref is a tag, false for a branch. */
+  tag: boolean;
+  /** Status of the deployment. */
+  status: "running" | "success" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `environment.deployment_delete`: Delete a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#delete-a-specific-deployment
+ */
+export interface EnvironmentDeploymentDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment to delete. */
+  deployment_id: number;
+}
+
+/**
  * Parameters of `environment.deployment_get`: Get a deployment.
  * @see https://docs.gitlab.com/api/deployments/#get-a-specific-deployment
  */
@@ -520,6 +632,132 @@ export interface EnvironmentDeploymentGetParams {
 }
 
 /**
+ * Parameters of `environment.deployment_list`: List deployments.
+ * @see https://docs.gitlab.com/api/deployments/#list-project-deployments
+ */
+export interface EnvironmentDeploymentListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only deployments to the environment with this name. */
+  environment?: string;
+  /** Return only deployments in this status. */
+  status?: "created" | "running" | "success" | "failed" | "canceled" | "skipped" | "blocked";
+  /** Updated after this ISO 8601 time. */
+  updated_after?: string;
+  /** Updated before this ISO 8601 time. */
+  updated_before?: string;
+  /** Finished after this time (needs order_by finished_at). */
+  finished_after?: string;
+  /** Finished before this time (needs order_by finished_at). */
+  finished_before?: string;
+  /** Field to order by (default id). */
+  order_by?: "id" | "iid" | "created_at" | "updated_at" | "finished_at" | "ref";
+  /** Sort direction (default asc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.deployment_merge_requests`: List merge requests of a deployment.
+ * @see https://docs.gitlab.com/api/deployments/#list-of-merge-requests-associated-with-a-deployment
+ */
+export interface EnvironmentDeploymentMergeRequestsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment. */
+  deployment_id: number;
+  /** Return only merge requests in this state. */
+  state?: "opened" | "closed" | "locked" | "merged";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.deployment_update`: Update a deployment's status.
+ * @see https://docs.gitlab.com/api/deployments/#update-a-deployment
+ */
+export interface EnvironmentDeploymentUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deployment. */
+  deployment_id: number;
+  /** New status of the deployment. */
+  status: "running" | "success" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `environment.freeze_create`: Create a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#create-a-freeze-period
+ */
+export interface EnvironmentFreezeCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Cron expression for the start, such as 0 23 * * 5. */
+  freeze_start: string;
+  /** Cron expression for the end, such as 0 7 * * 1. */
+  freeze_end: string;
+  /** IANA time zone of the crons, such as Europe/Berlin (default UTC). */
+  cron_timezone?: string;
+}
+
+/**
+ * Parameters of `environment.freeze_delete`: Delete a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#delete-a-freeze-period
+ */
+export interface EnvironmentFreezeDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period to delete. */
+  freeze_period_id: number;
+}
+
+/**
+ * Parameters of `environment.freeze_get`: Get a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#get-a-freeze-period-by-a-freeze_period_id
+ */
+export interface EnvironmentFreezeGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period. */
+  freeze_period_id: number;
+}
+
+/**
+ * Parameters of `environment.freeze_list`: List deploy freeze periods.
+ * @see https://docs.gitlab.com/api/freeze_periods/#list-freeze-periods
+ */
+export interface EnvironmentFreezeListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.freeze_update`: Update a deploy freeze period.
+ * @see https://docs.gitlab.com/api/freeze_periods/#update-a-freeze-period
+ */
+export interface EnvironmentFreezeUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the freeze period. */
+  freeze_period_id: number;
+  /** New cron expression for the start. */
+  freeze_start?: string;
+  /** New cron expression for the end. */
+  freeze_end?: string;
+  /** New IANA time zone of the crons. */
+  cron_timezone?: string;
+}
+
+/**
  * Parameters of `environment.get`: Get an environment.
  * @see https://docs.gitlab.com/api/environments/#get-a-specific-environment
  */
@@ -528,6 +766,144 @@ export interface EnvironmentGetParams {
   project_id: string | number;
   /** ID of the environment. */
   environment_id: number;
+}
+
+/**
+ * Parameters of `environment.list`: List environments.
+ * @see https://docs.gitlab.com/api/environments/#list-environments
+ */
+export interface EnvironmentListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only the environment with this exact name. */
+  name?: string;
+  /** Return environments whose name contains this text (3+ chars). */
+  search?: string;
+  /** Return only environments in this state. */
+  states?: "available" | "stopping" | "stopped";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.protected_get`: Get a protected environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#get-a-single-protected-environment
+ */
+export interface EnvironmentProtectedGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+}
+
+/**
+ * Parameters of `environment.protected_list`: List protected environments.
+ * @see https://docs.gitlab.com/api/protected_environments/#list-protected-environments
+ */
+export interface EnvironmentProtectedListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `environment.protected_protect`: Protect an environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#protect-a-single-environment
+ */
+export interface EnvironmentProtectedProtectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the environment to protect. */
+  environment: string;
+  /** Who may deploy. Each item names one of access_level, user_id or group_id. */
+  deploy_access_levels: Array<{
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    group_inheritance_type?: 0 | 1;
+  }>;
+  /** Who must approve deploys, with required_approvals per rule. */
+  approval_rules?: Array<{
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+  }>;
+}
+
+/**
+ * Parameters of `environment.protected_unprotect`: Unprotect an environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#unprotect-a-single-environment
+ */
+export interface EnvironmentProtectedUnprotectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+}
+
+/**
+ * Parameters of `environment.protected_update`: Update a protected environment.
+ * @see https://docs.gitlab.com/api/protected_environments/#update-a-protected-environment
+ */
+export interface EnvironmentProtectedUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the protected environment, such as production. */
+  environment: string;
+  /** Grants to add (access_level, user_id or group_id) or remove (id, _destroy). */
+  deploy_access_levels?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    group_inheritance_type?: 0 | 1;
+  }>;
+  /** Approval rules to add or remove (id, _destroy). */
+  approval_rules?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+  }>;
+}
+
+/**
+ * Parameters of `environment.stop`: Stop an environment.
+ * @see https://docs.gitlab.com/api/environments/#stop-an-environment
+ */
+export interface EnvironmentStopParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the environment to stop. */
+  environment_id: number;
+  /** Stop at once without running the on_stop job. */
+  force?: boolean;
+}
+
+/**
+ * Parameters of `environment.update`: Update an environment.
+ * @see https://docs.gitlab.com/api/environments/#update-an-existing-environment
+ */
+export interface EnvironmentUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the environment. */
+  environment_id: number;
+  /** New URL where the deployed app can be reached. */
+  external_url?: string;
+  /** New deployment tier. */
+  tier?: "production" | "staging" | "testing" | "development" | "other";
+  /** New description. */
+  description?: string;
 }
 
 /**
@@ -649,6 +1025,45 @@ export interface ExternalStatusCheckUpdateProjectParams {
 }
 
 /**
+ * Parameters of `feature_flags.feature_flag_create`: Create a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#create-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the flag, in lowercase letters, digits, _ and -. */
+  name: string;
+  /** Description of the flag. */
+  description?: string;
+  /** Whether the flag is on (default true). */
+  active?: boolean;
+  /** Strategies, each with name, parameters and scopes (environment_scope). */
+  strategies?: Array<{
+    name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+    parameters?: {
+      groupId?: string;
+      percentage?: string;
+      rollout?: string;
+      stickiness?: "default" | "userId" | "sessionId" | "random";
+      userIds?: string;
+    };
+    user_list_id?: number;
+    scopes?: Array<{ environment_scope?: string }>;
+  }>;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_delete`: Delete a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#delete-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the feature flag to delete. */
+  name: string;
+}
+
+/**
  * Parameters of `feature_flags.feature_flag_get`: Get a feature flag.
  * @see https://docs.gitlab.com/api/feature_flags/#get-a-single-feature-flag
  */
@@ -657,6 +1072,118 @@ export interface FeatureFlagsFeatureFlagGetParams {
   project_id: string | number;
   /** Name of the feature flag. */
   name: string;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_list`: List feature flags.
+ * @see https://docs.gitlab.com/api/feature_flags/#list-feature-flags-for-a-project
+ */
+export interface FeatureFlagsFeatureFlagListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return only enabled or only disabled flags. */
+  scope?: "enabled" | "disabled";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `feature_flags.feature_flag_update`: Update a feature flag.
+ * @see https://docs.gitlab.com/api/feature_flags/#update-a-feature-flag
+ */
+export interface FeatureFlagsFeatureFlagUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the feature flag. */
+  name: string;
+  /** New name for the flag. */
+  new_name?: string;
+  /** New description. */
+  description?: string;
+  /** True to turn the flag on, false to turn it off. */
+  active?: boolean;
+  /** Strategies to add, edit (id) or remove (id, _destroy true). */
+  strategies?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+    parameters?: {
+      groupId?: string;
+      percentage?: string;
+      rollout?: string;
+      stickiness?: "default" | "userId" | "sessionId" | "random";
+      userIds?: string;
+    };
+    user_list_id?: number;
+    scopes?: Array<{ id?: number; _destroy?: boolean; environment_scope?: string }>;
+  }>;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_create`: Create a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#create-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the list. */
+  name: string;
+  /** Comma-separated user IDs of your app, such as 42,alice. */
+  user_xids: string;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_delete`: Delete a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#delete-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_get`: Get a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#get-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_list`: List feature flag user lists.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#list-all-feature-flag-user-lists-for-a-project
+ */
+export interface FeatureFlagsFfUserListListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Return lists whose name contains this text. */
+  search?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `feature_flags.ff_user_list_update`: Update a feature flag user list.
+ * @see https://docs.gitlab.com/api/feature_flag_user_lists/#update-a-feature-flag-user-list
+ */
+export interface FeatureFlagsFfUserListUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the user list in the project. */
+  user_list_iid: number;
+  /** New name of the list. */
+  name?: string;
+  /** Comma-separated user IDs replacing the current ones. */
+  user_xids?: string;
 }
 
 /**
@@ -716,6 +1243,359 @@ export interface IssueCreateParams {
 }
 
 /**
+ * Parameters of `issue.create_todo`: Add an issue to my to-dos.
+ * @see https://docs.gitlab.com/api/issues/#create-a-to-do-item
+ */
+export interface IssueCreateTodoParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.delete`: Delete an issue.
+ * @see https://docs.gitlab.com/api/issues/#delete-an-issue
+ */
+export interface IssueDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.discussion_add_note`: Reply in an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-issue-thread
+ */
+export interface IssueDiscussionAddNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.discussion_create`: Start an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-new-issue-thread
+ */
+export interface IssueDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.discussion_delete_note`: Delete a note from an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#delete-an-issue-thread-note
+ */
+export interface IssueDiscussionDeleteNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `issue.discussion_get`: Get an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-issue-discussion-item
+ */
+export interface IssueDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+}
+
+/**
+ * Parameters of `issue.discussion_list`: List issue discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-issue-discussion-items
+ */
+export interface IssueDiscussionListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.discussion_update_note`: Edit a note in an issue discussion.
+ * @see https://docs.gitlab.com/api/discussions/#modify-existing-issue-thread-note
+ */
+export interface IssueDiscussionUpdateNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_create`: React to an issue with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction
+ */
+export interface IssueEmojiIssueCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_delete`: Remove an issue emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction
+ */
+export interface IssueEmojiIssueDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_get`: Get an issue emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction
+ */
+export interface IssueEmojiIssueGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_list`: List issue emoji reactions.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions
+ */
+export interface IssueEmojiIssueListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_create`: React to an issue comment with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction-to-a-comment
+ */
+export interface IssueEmojiIssueNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_delete`: Remove an emoji reaction from an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment
+ */
+export interface IssueEmojiIssueNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_get`: Get an emoji reaction on an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment
+ */
+export interface IssueEmojiIssueNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `issue.emoji_issue_note_list`: List emoji reactions on an issue comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions
+ */
+export interface IssueEmojiIssueNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_iteration_get`: Get an issue iteration event.
+ * @see https://docs.gitlab.com/api/resource_iteration_events/#get-single-issue-iteration-event
+ */
+export interface IssueEventIssueIterationGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the iteration event. */
+  resource_iteration_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_iteration_list`: List issue iteration events.
+ * @see https://docs.gitlab.com/api/resource_iteration_events/#list-project-issue-iteration-events
+ */
+export interface IssueEventIssueIterationListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_label_get`: Get an issue label event.
+ * @see https://docs.gitlab.com/api/resource_label_events/#get-single-issue-label-event
+ */
+export interface IssueEventIssueLabelGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the label event. */
+  resource_label_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_label_list`: List issue label events.
+ * @see https://docs.gitlab.com/api/resource_label_events/#list-project-issue-label-events
+ */
+export interface IssueEventIssueLabelListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_milestone_get`: Get an issue milestone event.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#get-single-issue-milestone-event
+ */
+export interface IssueEventIssueMilestoneGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the milestone event. */
+  resource_milestone_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_milestone_list`: List issue milestone events.
+ * @see https://docs.gitlab.com/api/resource_milestone_events/#list-project-issue-milestone-events
+ */
+export interface IssueEventIssueMilestoneListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_state_get`: Get an issue state event.
+ * @see https://docs.gitlab.com/api/resource_state_events/#get-single-issue-state-event
+ */
+export interface IssueEventIssueStateGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the state event. */
+  resource_state_event_id: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_state_list`: List issue state events.
+ * @see https://docs.gitlab.com/api/resource_state_events/#list-project-issue-state-events
+ */
+export interface IssueEventIssueStateListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.event_issue_weight_list`: List issue weight events.
+ * @see https://docs.gitlab.com/api/resource_weight_events/#list-project-issue-weight-events
+ */
+export interface IssueEventIssueWeightListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `issue.get`: Get an issue.
  * @see https://docs.gitlab.com/api/issues/#retrieve-a-project-issue
  */
@@ -724,6 +1604,230 @@ export interface IssueGetParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.get_by_id`: Get an issue by global ID.
+ * @see https://docs.gitlab.com/api/issues/#single-issue
+ */
+export interface IssueGetByIdParams {
+  /** Global ID of the issue (not the IID). */
+  issue_id: number;
+}
+
+/**
+ * Parameters of `issue.iteration_list_group`: List group iterations.
+ * @see https://docs.gitlab.com/api/group_iterations/#list-group-iterations
+ */
+export interface IssueIterationListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "upcoming" | "current" | "closed" | "all";
+  /** Text in the title. */
+  search?: string;
+  /** Add ancestor groups' iterations (default true). */
+  include_ancestors?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.iteration_list_project`: List project iterations.
+ * @see https://docs.gitlab.com/api/iterations/#list-project-iterations
+ */
+export interface IssueIterationListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "upcoming" | "current" | "closed" | "all";
+  /** Text in the title. */
+  search?: string;
+  /** Add ancestor groups' iterations (default true). */
+  include_ancestors?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.link_create`: Link two issues.
+ * @see https://docs.gitlab.com/api/issue_links/#create-an-issue-link
+ */
+export interface IssueLinkCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID or path of the target issue's project. */
+  target_project_id: string | number;
+  /** IID of the target issue. */
+  target_issue_iid: number;
+  /** Type of link (default relates_to). */
+  link_type?: "relates_to" | "blocks" | "is_blocked_by";
+}
+
+/**
+ * Parameters of `issue.link_delete`: Remove an issue link.
+ * @see https://docs.gitlab.com/api/issue_links/#delete-an-issue-link
+ */
+export interface IssueLinkDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the link, as issue.link_list shows it. */
+  issue_link_id: number;
+}
+
+/**
+ * Parameters of `issue.link_get`: Get an issue link.
+ * @see https://docs.gitlab.com/api/issue_links/#get-an-issue-link
+ */
+export interface IssueLinkGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the link, as issue.link_list shows it. */
+  issue_link_id: number;
+}
+
+/**
+ * Parameters of `issue.link_list`: List linked issues.
+ * @see https://docs.gitlab.com/api/issue_links/#list-issue-relations
+ */
+export interface IssueLinkListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list`: List project issues.
+ * @see https://docs.gitlab.com/api/issues/#list-project-issues
+ */
+export interface IssueListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list_all`: List my issues.
+ * @see https://docs.gitlab.com/api/issues/#list-issues
+ */
+export interface IssueListAllParams {
+  /** Whose issues (default created_by_me). */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.list_group`: List group issues.
+ * @see https://docs.gitlab.com/api/issues/#list-group-issues
+ */
+export interface IssueListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** State filter (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Sort field (default created_at). */
+  order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.move`: Move an issue to another project.
+ * @see https://docs.gitlab.com/api/issues/#move-an-issue
+ */
+export interface IssueMoveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** ID of the project to move the issue to. */
+  to_project_id: number;
+}
+
+/**
+ * Parameters of `issue.mrs_closing`: List merge requests that close an issue.
+ * @see https://docs.gitlab.com/api/issues/#list-merge-requests-that-close-a-particular-issue-on-merge
+ */
+export interface IssueMrsClosingParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
 }
 
 /**
@@ -739,6 +1843,47 @@ export interface IssueMrsRelatedParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `issue.note_create`: Comment on an issue.
+ * @see https://docs.gitlab.com/api/notes/#create-new-issue-note
+ */
+export interface IssueNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Comment text (Markdown). */
+  body: string;
+  /** Visible to Reporter role and above only. */
+  internal?: boolean;
+}
+
+/**
+ * Parameters of `issue.note_delete`: Delete an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#delete-an-issue-note
+ */
+export interface IssueNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `issue.note_get`: Get an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#get-single-issue-note
+ */
+export interface IssueNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
 }
 
 /**
@@ -758,6 +1903,195 @@ export interface IssueNoteListParams {
   page?: number;
   /** Items per page (default 20). */
   per_page?: number;
+}
+
+/**
+ * Parameters of `issue.note_update`: Edit an issue comment.
+ * @see https://docs.gitlab.com/api/notes/#modify-existing-issue-note
+ */
+export interface IssueNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Note ID (the 5 of #note_5). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `issue.participants`: List issue participants.
+ * @see https://docs.gitlab.com/api/issues/#list-participants-in-an-issue
+ */
+export interface IssueParticipantsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `issue.reorder`: Reorder an issue.
+ * @see https://docs.gitlab.com/api/issues/#reorder-an-issue
+ */
+export interface IssueReorderParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Global ID of the issue to place it after. */
+  move_after_id?: number;
+  /** Global ID of the issue to place it before. */
+  move_before_id?: number;
+}
+
+/**
+ * Parameters of `issue.spent_time_add`: Log time spent on an issue.
+ * @see https://docs.gitlab.com/api/issues/#add-spent-time-for-an-issue
+ */
+export interface IssueSpentTimeAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Duration such as 1h30m or 2d, or -30m to subtract. */
+  duration: string;
+  /** What the time was spent on. */
+  summary?: string;
+}
+
+/**
+ * Parameters of `issue.spent_time_reset`: Reset issue time spent.
+ * @see https://docs.gitlab.com/api/issues/#reset-spent-time-for-an-issue
+ */
+export interface IssueSpentTimeResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.statistics_get`: Count my issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-issues-statistics
+ */
+export interface IssueStatisticsGetParams {
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.statistics_get_group`: Count group issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-group-issues-statistics
+ */
+export interface IssueStatisticsGetGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.statistics_get_project`: Count project issues.
+ * @see https://docs.gitlab.com/api/issues_statistics/#get-project-issues-statistics
+ */
+export interface IssueStatisticsGetProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Whose issues, assigned_to_me for mine. */
+  scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Comma-separated labels, all must match, or None/Any. */
+  labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Author username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+}
+
+/**
+ * Parameters of `issue.subscribe`: Subscribe to an issue.
+ * @see https://docs.gitlab.com/api/issues/#subscribe-to-an-issue
+ */
+export interface IssueSubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.time_estimate_reset`: Reset an issue time estimate.
+ * @see https://docs.gitlab.com/api/issues/#reset-the-time-estimate-for-an-issue
+ */
+export interface IssueTimeEstimateResetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.time_estimate_set`: Set an issue time estimate.
+ * @see https://docs.gitlab.com/api/issues/#set-a-time-estimate-for-an-issue
+ */
+export interface IssueTimeEstimateSetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+  /** Duration such as 3h30m, 1.5h or 3w 2d (1d is 8h, 1w is 5d). */
+  duration: string;
+}
+
+/**
+ * Parameters of `issue.time_stats_get`: Get issue time tracking.
+ * @see https://docs.gitlab.com/api/issues/#get-time-tracking-stats
+ */
+export interface IssueTimeStatsGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
+}
+
+/**
+ * Parameters of `issue.unsubscribe`: Unsubscribe from an issue.
+ * @see https://docs.gitlab.com/api/issues/#unsubscribe-from-an-issue
+ */
+export interface IssueUnsubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the issue, the 42 of #42. */
+  issue_iid: number;
 }
 
 /**
@@ -791,6 +2125,83 @@ export interface IssueUpdateParams {
   confidential?: boolean;
   /** Lock the discussion so only project members can comment. */
   discussion_locked?: boolean;
+}
+
+/**
+ * Parameters of `issue.work_item_create`: Create a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemcreate
+ */
+export interface IssueWorkItemCreateParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** Title of the work item. */
+  title: string;
+  /** Type's global ID: gid://gitlab/WorkItems::Type/1 is Issue, 5 Task. */
+  work_item_type_id: string;
+  /** Description in Markdown. */
+  description?: string;
+  /** Make it confidential. */
+  confidential?: boolean;
+}
+
+/**
+ * Parameters of `issue.work_item_delete`: Delete a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemdelete
+ */
+export interface IssueWorkItemDeleteParams {
+  /** Global ID, such as gid://gitlab/WorkItem/123. */
+  work_item_id: string;
+}
+
+/**
+ * Parameters of `issue.work_item_get`: Get a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#namespaceworkitem
+ */
+export interface IssueWorkItemGetParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** IID of the work item, as in #42. */
+  work_item_iid: string;
+}
+
+/**
+ * Parameters of `issue.work_item_list`: List work items.
+ * @see https://docs.gitlab.com/api/graphql/reference/#namespaceworkitems
+ */
+export interface IssueWorkItemListParams {
+  /** Project or group full path, or a project ID. */
+  project_id: string | number;
+  /** Only work items in this state. */
+  state?: "opened" | "closed" | "all";
+  /** Words in title or description. */
+  search?: string;
+  /** Only these work item types. */
+  types?: Array<
+    "ISSUE" | "INCIDENT" | "TEST_CASE" | "REQUIREMENT" | "TASK" | "TICKET" | "OBJECTIVE" | "KEY_RESULT" | "EPIC"
+  >;
+  /** Sort order (default newest first). */
+  sort?: "CREATED_DESC" | "CREATED_ASC" | "UPDATED_DESC" | "UPDATED_ASC" | "TITLE_ASC" | "TITLE_DESC";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `issue.work_item_update`: Update a work item.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemupdate
+ */
+export interface IssueWorkItemUpdateParams {
+  /** Global ID, such as gid://gitlab/WorkItem/123. */
+  work_item_id: string;
+  /** New title. */
+  title?: string;
+  /** New description in Markdown. */
+  description?: string;
+  /** Make it confidential or not. */
+  confidential?: boolean;
+  /** Close or reopen it. */
+  state_event?: "CLOSE" | "REOPEN";
 }
 
 /**
@@ -3870,10 +5281,425 @@ export interface RepositoryUpdateSubmoduleParams {
 }
 
 /**
+ * Parameters of `snippet.content`: Read a snippet's content.
+ * @see https://docs.gitlab.com/api/snippets/#single-snippet-contents
+ */
+export interface SnippetContentParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `snippet.create`: Create a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#create-new-snippet
+ */
+export interface SnippetCreateParams {
+  /** Title of the snippet. */
+  title: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Files of the snippet. */
+  files: Array<{ file_path?: string; content?: string }>;
+}
+
+/**
+ * Parameters of `snippet.delete`: Delete a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#delete-snippet
+ */
+export interface SnippetDeleteParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_add_note`: Reply in a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#add-note-to-existing-snippet-thread
+ */
+export interface SnippetDiscussionAddNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_create`: Start a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#create-new-snippet-thread
+ */
+export interface SnippetDiscussionCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_delete_note`: Delete a note from a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#delete-a-snippet-thread-note
+ */
+export interface SnippetDiscussionDeleteNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_get`: Get a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#get-single-snippet-discussion-item
+ */
+export interface SnippetDiscussionGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+}
+
+/**
+ * Parameters of `snippet.discussion_list`: List project snippet discussions.
+ * @see https://docs.gitlab.com/api/discussions/#list-project-snippet-discussion-items
+ */
+export interface SnippetDiscussionListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.discussion_update_note`: Edit a note in a project snippet discussion.
+ * @see https://docs.gitlab.com/api/discussions/#modify-existing-snippet-thread-note
+ */
+export interface SnippetDiscussionUpdateNoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Thread ID (40 hex characters). */
+  discussion_id: string;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_create`: React to a project snippet with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction
+ */
+export interface SnippetEmojiSnippetCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_delete`: Remove a project snippet emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction
+ */
+export interface SnippetEmojiSnippetDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_get`: Get a project snippet emoji reaction.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-single-emoji-reaction
+ */
+export interface SnippetEmojiSnippetGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_list`: List project snippet emoji reactions.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-an-awardables-emoji-reactions
+ */
+export interface SnippetEmojiSnippetListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_create`: React to a snippet comment with an emoji.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#add-a-new-emoji-reaction-to-a-comment
+ */
+export interface SnippetEmojiSnippetNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Emoji name without colons, such as thumbsup. */
+  name: string;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_delete`: Remove an emoji reaction from a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#delete-an-emoji-reaction-from-a-comment
+ */
+export interface SnippetEmojiSnippetNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_get`: Get an emoji reaction on a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#get-an-emoji-reaction-for-a-comment
+ */
+export interface SnippetEmojiSnippetNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** ID of the emoji reaction (award). */
+  award_id: number;
+}
+
+/**
+ * Parameters of `snippet.emoji_snippet_note_list`: List emoji reactions on a snippet comment.
+ * @see https://docs.gitlab.com/api/emoji_reactions/#list-a-comments-emoji-reactions
+ */
+export interface SnippetEmojiSnippetNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.explore`: List public snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-public-snippets
+ */
+export interface SnippetExploreParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.file_content`: Read a snippet file.
+ * @see https://docs.gitlab.com/api/snippets/#snippet-repository-file-content
+ */
+export interface SnippetFileContentParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** Branch or commit of the snippet repository, often main. */
+  ref: string;
+  /** File path in the repository, such as src/app.ts. */
+  file_path: string;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
  * Parameters of `snippet.get`: Get a snippet.
  * @see https://docs.gitlab.com/api/snippets/#get-a-single-snippet
  */
 export interface SnippetGetParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.list`: List my snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-snippets-for-current-user
+ */
+export interface SnippetListParams {
+  /** Only snippets created after this time. */
+  created_after?: string;
+  /** Only snippets created before this time. */
+  created_before?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.list_all`: List all snippets.
+ * @see https://docs.gitlab.com/api/snippets/#list-all-snippets
+ */
+export interface SnippetListAllParams {
+  /** Only snippets created after this time. */
+  created_after?: string;
+  /** Only snippets created before this time. */
+  created_before?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.note_create`: Comment on a project snippet.
+ * @see https://docs.gitlab.com/api/notes/#create-new-snippet-note
+ */
+export interface SnippetNoteCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.note_delete`: Delete a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#delete-a-snippet-note
+ */
+export interface SnippetNoteDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.note_get`: Get a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#get-single-snippet-note
+ */
+export interface SnippetNoteGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+}
+
+/**
+ * Parameters of `snippet.note_list`: List project snippet comments.
+ * @see https://docs.gitlab.com/api/notes/#list-all-snippet-notes
+ */
+export interface SnippetNoteListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** desc (default) or asc. */
+  sort?: "asc" | "desc";
+  /** Sort field. */
+  order_by?: "created_at" | "updated_at";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.note_update`: Edit a project snippet comment.
+ * @see https://docs.gitlab.com/api/notes/#modify-existing-snippet-note
+ */
+export interface SnippetNoteUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the project snippet. */
+  snippet_id: number;
+  /** ID of the comment (note). */
+  note_id: number;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `snippet.project_content`: Read a project snippet's content.
+ * @see https://docs.gitlab.com/api/project_snippets/#snippet-content
+ */
+export interface SnippetProjectContentParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `snippet.project_create`: Create a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#create-new-snippet
+ */
+export interface SnippetProjectCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Title of the snippet. */
+  title: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility: "private" | "internal" | "public";
+  /** Files of the snippet. */
+  files: Array<{ file_path?: string; content?: string }>;
+}
+
+/**
+ * Parameters of `snippet.project_delete`: Delete a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#delete-snippet
+ */
+export interface SnippetProjectDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
 }
@@ -3887,6 +5713,65 @@ export interface SnippetProjectGetParams {
   project_id: string | number;
   /** ID of the snippet. */
   snippet_id: number;
+}
+
+/**
+ * Parameters of `snippet.project_list`: List project snippets.
+ * @see https://docs.gitlab.com/api/project_snippets/#list-snippets
+ */
+export interface SnippetProjectListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `snippet.project_update`: Update a project snippet.
+ * @see https://docs.gitlab.com/api/project_snippets/#update-snippet
+ */
+export interface SnippetProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** New title. */
+  title?: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** File changes, in order. */
+  files?: Array<{
+    action?: "create" | "update" | "delete" | "move";
+    file_path?: string;
+    previous_path?: string;
+    content?: string;
+  }>;
+}
+
+/**
+ * Parameters of `snippet.update`: Update a snippet.
+ * @see https://docs.gitlab.com/api/snippets/#update-snippet
+ */
+export interface SnippetUpdateParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** New title. */
+  title?: string;
+  /** Description of the snippet. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** File changes, in order. */
+  files?: Array<{
+    action?: "create" | "update" | "delete" | "move";
+    file_path?: string;
+    previous_path?: string;
+    content?: string;
+  }>;
 }
 
 /**
@@ -4012,6 +5897,1089 @@ export interface TagUnprotectParams {
 }
 
 /**
+ * Parameters of `user.activate`: Activate a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#reactivate-a-user
+ */
+export interface UserActivateParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.activities`: List user activity dates.
+ * @see https://docs.gitlab.com/api/users/#list-a-users-activity
+ */
+export interface UserActivitiesParams {
+  /** Only activity on or after this date (YYYY-MM-DD). */
+  from?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.add_email`: Add an email address.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#add-an-email-address
+ */
+export interface UserAddEmailParams {
+  /** The email address to add. */
+  email: string;
+}
+
+/**
+ * Parameters of `user.add_email_for_user`: Add an email address for a user.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#add-an-email-address-for-a-user
+ */
+export interface UserAddEmailForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** The email address to add. */
+  email: string;
+  /** Treat the address as confirmed (default false). */
+  skip_confirmation?: boolean;
+}
+
+/**
+ * Parameters of `user.add_gpg_key`: Add a GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#add-a-gpg-key
+ */
+export interface UserAddGpgKeyParams {
+  /** Armored public key, as gpg --armor --export prints it. */
+  key: string;
+}
+
+/**
+ * Parameters of `user.add_gpg_key_for_user`: Add a GPG key for a user.
+ * @see https://docs.gitlab.com/api/user_keys/#add-a-gpg-key-for-a-user
+ */
+export interface UserAddGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Armored public key, as gpg --armor --export prints it. */
+  key: string;
+}
+
+/**
+ * Parameters of `user.add_ssh_key`: Add an SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#add-an-ssh-key
+ */
+export interface UserAddSshKeyParams {
+  /** A name for the key. */
+  title: string;
+  /** Public key text, such as ssh-ed25519 AAAA... you@host. */
+  key: string;
+  /** Expiry date YYYY-MM-DD. */
+  expires_at?: string;
+  /** What the key is for (default auth_and_signing). */
+  usage_type?: "auth" | "signing" | "auth_and_signing";
+}
+
+/**
+ * Parameters of `user.add_ssh_key_for_user`: Add an SSH key for a user.
+ * @see https://docs.gitlab.com/api/user_keys/#add-an-ssh-key-for-a-user
+ */
+export interface UserAddSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** A name for the key. */
+  title: string;
+  /** Public key text, such as ssh-ed25519 AAAA... you@host. */
+  key: string;
+  /** Expiry date YYYY-MM-DD. */
+  expires_at?: string;
+  /** What the key is for (default auth_and_signing). */
+  usage_type?: "auth" | "signing" | "auth_and_signing";
+}
+
+/**
+ * Parameters of `user.approve`: Approve a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#approve-access-to-a-user
+ */
+export interface UserApproveParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.associations_count`: Count a user's associations.
+ * @see https://docs.gitlab.com/api/users/#list-a-users-associations-count
+ */
+export interface UserAssociationsCountParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.avatar_get`: Get the avatar for an email.
+ * @see https://docs.gitlab.com/api/avatar/#retrieve-user-avatar
+ */
+export interface UserAvatarGetParams {
+  /** Email address of the user. */
+  email: string;
+  /** Size of the image in pixels (Gravatar). */
+  size?: number;
+}
+
+/**
+ * Parameters of `user.ban`: Ban a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#ban-a-user
+ */
+export interface UserBanParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.block`: Block a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#block-access-to-a-user
+ */
+export interface UserBlockParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.contribution_events`: List a user's contribution events.
+ * @see https://docs.gitlab.com/api/events/#get-contribution-events-for-a-user
+ */
+export interface UserContributionEventsParams {
+  /** User ID or username (looked up first). */
+  user_id: string | number;
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.create`: Create a user.
+ * @see https://docs.gitlab.com/api/users/#create-a-user
+ */
+export interface UserCreateParams {
+  /** Email address of the account. */
+  email: string;
+  /** Username: letters, digits, _ - and ., not ending in ., .git or .atom. */
+  username: string;
+  /** Full name shown in GitLab. */
+  name: string;
+  /** Password, 8 to 128 characters. */
+  password?: string;
+  /** Mail a link to set the password instead. */
+  reset_password?: boolean;
+  /** Set a random password nobody knows. */
+  force_random_password?: boolean;
+  /** Treat the email as confirmed. */
+  skip_confirmation?: boolean;
+  /** Make the user an administrator. */
+  admin?: boolean;
+  /** Make the user external (no internal projects). */
+  external?: boolean;
+  /** Whether the user may create groups. */
+  can_create_group?: boolean;
+  /** Most personal projects the user may create. */
+  projects_limit?: number;
+  /** Note only administrators see. */
+  note?: string;
+}
+
+/**
+ * Parameters of `user.create_current_user_pat`: Create a personal access token for myself.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-a-personal-access-token
+ */
+export interface UserCreateCurrentUserPatParams {
+  /** Name of the token. */
+  name: string;
+  /** Scopes. GitLab accepts k8s_proxy and self_rotate here. */
+  scopes: Array<"k8s_proxy" | "self_rotate">;
+  /** What the token is for. */
+  description?: string;
+  /** Expiry date YYYY-MM-DD (GitLab's default when omitted). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `user.create_impersonation_token`: Create an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-an-impersonation-token
+ */
+export interface UserCreateImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Name of the token. */
+  name: string;
+  /** What the token is for. */
+  description?: string;
+  /** Scopes of the token, such as api or read_api. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_user"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "admin_mode"
+    | "sudo"
+    | "self_rotate"
+  >;
+  /** Expiry date (YYYY-MM-DD), GitLab's limit if omitted. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `user.create_personal_access_token`: Create a personal access token for a user.
+ * @see https://docs.gitlab.com/api/user_tokens/#create-a-personal-access-token-for-a-user
+ */
+export interface UserCreatePersonalAccessTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Name of the token. */
+  name: string;
+  /** What the token is for. */
+  description?: string;
+  /** Scopes of the token, such as api or read_api. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_user"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "admin_mode"
+    | "sudo"
+    | "self_rotate"
+  >;
+  /** Expiry date (YYYY-MM-DD), GitLab's limit if omitted. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `user.create_runner`: Create a runner.
+ * @see https://docs.gitlab.com/api/users/#create-a-runner-linked-to-a-user
+ */
+export interface UserCreateRunnerParams {
+  /** Scope of the runner. */
+  runner_type: "instance_type" | "group_type" | "project_type";
+  /** Group ID, for group_type. */
+  group_id?: string | number;
+  /** Project ID, for project_type. */
+  project_id?: string | number;
+  /** Runner description. */
+  description?: string;
+  /** Create it paused. */
+  paused?: boolean;
+  /** Lock it to the current projects. */
+  locked?: boolean;
+  /** Also pick jobs without tags. */
+  run_untagged?: boolean;
+  /** Runner tags. */
+  tag_list?: Array<string>;
+  /** ref_protected runs protected refs only. */
+  access_level?: "not_protected" | "ref_protected";
+  /** Job timeout cap in seconds. */
+  maximum_timeout?: number;
+  /** Free-form maintenance note. */
+  maintenance_note?: string;
+}
+
+/**
+ * Parameters of `user.create_service_account`: Create a service account.
+ * @see https://docs.gitlab.com/api/service_accounts/#create-an-instance-service-account
+ */
+export interface UserCreateServiceAccountParams {
+  /** Name of the account. */
+  name?: string;
+  /** Username of the account. */
+  username?: string;
+  /** Email address (a no-reply one if omitted). */
+  email?: string;
+}
+
+/**
+ * Parameters of `user.current`: Get the current user.
+ * @see https://docs.gitlab.com/api/users/#get-the-current-user
+ */
+export interface UserCurrentParams {}
+
+/**
+ * Parameters of `user.current_user_status`: Get my status.
+ * @see https://docs.gitlab.com/api/users/#get-your-user-status
+ */
+export interface UserCurrentUserStatusParams {}
+
+/**
+ * Parameters of `user.deactivate`: Deactivate a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#deactivate-a-user
+ */
+export interface UserDeactivateParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.delete`: Delete a user.
+ * @see https://docs.gitlab.com/api/users/#delete-a-user
+ */
+export interface UserDeleteParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Also delete their issues, comments and other contributions. */
+  hard_delete?: boolean;
+}
+
+/**
+ * Parameters of `user.delete_email`: Delete one of my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#delete-one-of-your-email-addresses
+ */
+export interface UserDeleteEmailParams {
+  /** ID of the email address to remove. */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.delete_email_for_user`: Delete a user's email address.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#delete-an-email-address-for-a-user
+ */
+export interface UserDeleteEmailForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the email address to remove. */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.delete_gpg_key`: Delete one of my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-a-gpg-key
+ */
+export interface UserDeleteGpgKeyParams {
+  /** ID of the GPG key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_gpg_key_for_user`: Delete a user's GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-a-gpg-key-for-a-user
+ */
+export interface UserDeleteGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the GPG key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_identity`: Delete a user's identity.
+ * @see https://docs.gitlab.com/api/users/#delete-authentication-identity-from-a-user
+ */
+export interface UserDeleteIdentityParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Provider name, such as ldapmain or saml. */
+  provider: string;
+}
+
+/**
+ * Parameters of `user.delete_ssh_key`: Delete one of my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-an-ssh-key
+ */
+export interface UserDeleteSshKeyParams {
+  /** ID of the SSH key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.delete_ssh_key_for_user`: Delete a user's SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#delete-an-ssh-key-for-a-user
+ */
+export interface UserDeleteSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the SSH key to remove. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.disable_two_factor`: Disable a user's two-factor authentication.
+ * @see https://docs.gitlab.com/api/users/#disable-two-factor-authentication-for-a-user
+ */
+export interface UserDisableTwoFactorParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.emails`: List my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#list-your-email-addresses
+ */
+export interface UserEmailsParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.emails_for_user`: List a user's email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#list-email-addresses-for-a-user
+ */
+export interface UserEmailsForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.event_list_contributions`: List my own events.
+ * @see https://docs.gitlab.com/api/events/#list-all-events
+ */
+export interface UserEventListContributionsParams {
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** all to include events of all the user's projects. */
+  scope?: "all";
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.event_list_project`: List a project's events.
+ * @see https://docs.gitlab.com/api/events/#list-a-projects-visible-events
+ */
+export interface UserEventListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only events of this action. */
+  action?:
+    | "approved"
+    | "closed"
+    | "commented"
+    | "created"
+    | "destroyed"
+    | "expired"
+    | "joined"
+    | "left"
+    | "merged"
+    | "pushed"
+    | "reopened"
+    | "updated";
+  /** Only events on this kind of object. */
+  target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+  /** Only events before this date (YYYY-MM-DD). */
+  before?: string;
+  /** Only events after this date (YYYY-MM-DD). */
+  after?: string;
+  /** Order by creation date (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.get`: Get a user.
+ * @see https://docs.gitlab.com/api/users/#retrieve-a-single-user
+ */
+export interface UserGetParams {
+  /** User ID, or a username such as jdoe (looked up first). */
+  user_id: string | number;
+}
+
+/**
+ * Parameters of `user.get_email`: Get one of my email addresses.
+ * @see https://docs.gitlab.com/api/user_email_addresses/#get-a-single-email-address
+ */
+export interface UserGetEmailParams {
+  /** ID of the email address (not the address). */
+  email_id: number;
+}
+
+/**
+ * Parameters of `user.get_gpg_key`: Get one of my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#get-a-gpg-key
+ */
+export interface UserGetGpgKeyParams {
+  /** ID of the GPG key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_gpg_key_for_user`: Get a user's GPG key.
+ * @see https://docs.gitlab.com/api/user_keys/#get-a-gpg-key-for-a-user
+ */
+export interface UserGetGpgKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the GPG key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_impersonation_token`: Get an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#retrieve-an-impersonation-token-for-a-user
+ */
+export interface UserGetImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** ID of the impersonation token. */
+  impersonation_token_id: number;
+}
+
+/**
+ * Parameters of `user.get_ssh_key`: Get one of my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#get-an-ssh-key
+ */
+export interface UserGetSshKeyParams {
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_ssh_key_for_user`: Get a user's SSH key.
+ * @see https://docs.gitlab.com/api/user_keys/#get-an-ssh-key-for-a-user
+ */
+export interface UserGetSshKeyForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.get_status`: Get a user's status.
+ * @see https://docs.gitlab.com/api/users/#get-the-status-of-a-user
+ */
+export interface UserGetStatusParams {
+  /** The user's ID or username. */
+  user_id: string | number;
+}
+
+/**
+ * Parameters of `user.gpg_keys`: List my GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys
+ */
+export interface UserGpgKeysParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.gpg_keys_for_user`: List a user's GPG keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys-for-a-user
+ */
+export interface UserGpgKeysForUserParams {
+  /** Numeric ID of the user. */
+  user_id: number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.key_get_by_fingerprint`: Find an SSH key by fingerprint.
+ * @see https://docs.gitlab.com/api/keys/#get-user-by-ssh-key-fingerprint
+ */
+export interface UserKeyGetByFingerprintParams {
+  /** MD5 (aa:bb:...) or SHA256:... fingerprint. */
+  fingerprint: string;
+}
+
+/**
+ * Parameters of `user.key_get_with_user`: Get an SSH key and its owner.
+ * @see https://docs.gitlab.com/api/keys/#get-ssh-key-with-user-by-id
+ */
+export interface UserKeyGetWithUserParams {
+  /** ID of the SSH key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `user.list`: List users.
+ * @see https://docs.gitlab.com/api/users/#list-users
+ */
+export interface UserListParams {
+  /** Exact username to look up (case-insensitive). */
+  username?: string;
+  /** Text to find in name, username or public email. */
+  search?: string;
+  /** Only active users. */
+  active?: boolean;
+  /** Only blocked users. */
+  blocked?: boolean;
+  /** Only external users (administrators). */
+  external?: boolean;
+  /** Leave out internal users such as the ghost user. */
+  exclude_internal?: boolean;
+  /** Only people, not bots or service accounts. */
+  humans?: boolean;
+  /** Field to order by (administrators, default id). */
+  order_by?: "id" | "name" | "username" | "created_at" | "updated_at" | "last_activity_on";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.list_impersonation_tokens`: List impersonation tokens.
+ * @see https://docs.gitlab.com/api/user_tokens/#list-all-impersonation-tokens-for-a-user
+ */
+export interface UserListImpersonationTokensParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Which tokens (default all). */
+  state?: "all" | "active" | "inactive";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.list_service_accounts`: List service accounts.
+ * @see https://docs.gitlab.com/api/service_accounts/#list-all-instance-service-accounts
+ */
+export interface UserListServiceAccountsParams {
+  /** Field to order by (default id). */
+  order_by?: "id" | "username";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.me`: Who am I.
+ * @see https://docs.gitlab.com/api/users/#get-the-current-user
+ */
+export interface UserMeParams {}
+
+/**
+ * Parameters of `user.memberships`: List a user's memberships.
+ * @see https://docs.gitlab.com/api/users/#list-projects-and-groups-that-a-user-is-a-member-of
+ */
+export interface UserMembershipsParams {
+  /** ID of the user. */
+  user_id: number;
+  /** Only projects or only groups (Namespace). */
+  type?: "Project" | "Namespace";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.modify`: Modify a user.
+ * @see https://docs.gitlab.com/api/users/#modify-a-user
+ */
+export interface UserModifyParams {
+  /** ID of the user. */
+  user_id: number;
+  /** New email address. */
+  email?: string;
+  /** New username. */
+  username?: string;
+  /** New full name. */
+  name?: string;
+  /** New password, 8 to 128 characters. */
+  password?: string;
+  /** Treat a new email as confirmed. */
+  skip_reconfirmation?: boolean;
+  /** Make or unmake an administrator. */
+  admin?: boolean;
+  /** Make the user external or not. */
+  external?: boolean;
+  /** Whether the user may create groups. */
+  can_create_group?: boolean;
+  /** Most personal projects. */
+  projects_limit?: number;
+  /** Note only administrators see. */
+  note?: string;
+}
+
+/**
+ * Parameters of `user.namespace_exists`: Check a namespace path exists.
+ * @see https://docs.gitlab.com/api/namespaces/#verify-namespace-availability
+ */
+export interface UserNamespaceExistsParams {
+  /** The path to check, such as my-group. */
+  namespace_id: string;
+  /** ID of the parent group (default top level). */
+  parent_id?: number;
+}
+
+/**
+ * Parameters of `user.namespace_get`: Get a namespace.
+ * @see https://docs.gitlab.com/api/namespaces/#get-details-on-a-namespace
+ */
+export interface UserNamespaceGetParams {
+  /** Namespace ID or full path, such as group/subgroup. */
+  namespace_id: string | number;
+}
+
+/**
+ * Parameters of `user.namespace_list`: List my namespaces.
+ * @see https://docs.gitlab.com/api/namespaces/#list-all-namespaces
+ */
+export interface UserNamespaceListParams {
+  /** Only namespaces you own. */
+  owned_only?: boolean;
+  /** Only top-level namespaces. */
+  top_level_only?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.namespace_search`: Search namespaces.
+ * @see https://docs.gitlab.com/api/namespaces/#list-all-namespaces
+ */
+export interface UserNamespaceSearchParams {
+  /** Text the name or path contains. */
+  search: string;
+  /** Match the search against the full path. */
+  full_path_search?: boolean;
+  /** Only namespaces you own. */
+  owned_only?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.notification_global_get`: Get global notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#global-notification-settings
+ */
+export interface UserNotificationGlobalGetParams {}
+
+/**
+ * Parameters of `user.notification_global_update`: Update global notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-global-notification-settings
+ */
+export interface UserNotificationGlobalUpdateParams {
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Verified email to send notifications to. */
+  notification_email?: string;
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: issue closed. */
+  close_issue?: boolean;
+  /** Custom level: issue reassigned. */
+  reassign_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline fixed. */
+  fixed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
+ * Parameters of `user.notification_group_get`: Get group notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#group--project-level-notification-settings
+ */
+export interface UserNotificationGroupGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `user.notification_group_update`: Update group notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-groupproject-level-notification-settings
+ */
+export interface UserNotificationGroupUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
+ * Parameters of `user.notification_project_get`: Get project notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#group--project-level-notification-settings
+ */
+export interface UserNotificationProjectGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `user.notification_project_update`: Update project notification settings.
+ * @see https://docs.gitlab.com/api/notification_settings/#update-groupproject-level-notification-settings
+ */
+export interface UserNotificationProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Notification level. */
+  level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+  /** Custom level: notify on new comments. */
+  new_note?: boolean;
+  /** Custom level: notify on new issues. */
+  new_issue?: boolean;
+  /** Custom level: new merge request. */
+  new_merge_request?: boolean;
+  /** Custom level: merge request merged. */
+  merge_merge_request?: boolean;
+  /** Custom level: pipeline failed. */
+  failed_pipeline?: boolean;
+  /** Custom level: pipeline succeeded. */
+  success_pipeline?: boolean;
+  /** Custom level: new release. */
+  new_release?: boolean;
+}
+
+/**
+ * Parameters of `user.reject`: Reject a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#reject-access-to-a-user
+ */
+export interface UserRejectParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.revoke_impersonation_token`: Revoke an impersonation token.
+ * @see https://docs.gitlab.com/api/user_tokens/#revoke-an-impersonation-token
+ */
+export interface UserRevokeImpersonationTokenParams {
+  /** ID of the user. */
+  user_id: number;
+  /** ID of the impersonation token. */
+  impersonation_token_id: number;
+}
+
+/**
+ * Parameters of `user.set_status`: Set my status.
+ * @see https://docs.gitlab.com/api/users/#set-your-user-status
+ */
+export interface UserSetStatusParams {
+  /** Emoji name without colons, such as coffee or palm_tree. */
+  emoji?: string;
+  /** Status text, at most 100 characters. */
+  message?: string;
+  /** busy or not_set. */
+  availability?: "not_set" | "busy";
+  /** Clear the status after this period. */
+  clear_status_after?: "30_minutes" | "3_hours" | "8_hours" | "1_day" | "3_days" | "7_days" | "30_days";
+}
+
+/**
+ * Parameters of `user.ssh_keys`: List my SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys
+ */
+export interface UserSshKeysParams {
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.ssh_keys_for_user`: List a user's SSH keys.
+ * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys-for-a-user
+ */
+export interface UserSshKeysForUserParams {
+  /** Numeric ID or username of the user. */
+  user_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.todo_list`: List my to-do items.
+ * @see https://docs.gitlab.com/api/todos/#get-a-list-of-to-do-items
+ */
+export interface UserTodoListParams {
+  /** pending (default) or done. */
+  state?: "pending" | "done";
+  /** Why the item was created. */
+  action?:
+    | "assigned"
+    | "mentioned"
+    | "build_failed"
+    | "marked"
+    | "approval_required"
+    | "unmergeable"
+    | "directly_addressed"
+    | "merge_train_removed"
+    | "member_access_requested"
+    | "review_requested";
+  /** Kind of target. */
+  type?:
+    | "Issue"
+    | "MergeRequest"
+    | "Commit"
+    | "Epic"
+    | "DesignManagement::Design"
+    | "AlertManagement::Alert"
+    | "Project"
+    | "Namespace"
+    | "Vulnerability"
+    | "WikiPage::Meta";
+  /** ID of the user who caused it. */
+  author_id?: number;
+  /** Only items of this project (numeric ID). */
+  project_id?: string | number;
+  /** Only items of this group (numeric ID). */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `user.todo_mark_all_done`: Mark all to-do items done.
+ * @see https://docs.gitlab.com/api/todos/#mark-all-to-do-items-as-done
+ */
+export interface UserTodoMarkAllDoneParams {}
+
+/**
+ * Parameters of `user.todo_mark_done`: Mark a to-do item done.
+ * @see https://docs.gitlab.com/api/todos/#mark-a-to-do-item-as-done
+ */
+export interface UserTodoMarkDoneParams {
+  /** ID of the to-do item (from user.todo_list). */
+  todo_id: number;
+}
+
+/**
+ * Parameters of `user.unban`: Unban a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#unban-a-user
+ */
+export interface UserUnbanParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `user.unblock`: Unblock a user.
+ * @see https://docs.gitlab.com/api/user_moderation/#unblock-access-to-a-user
+ */
+export interface UserUnblockParams {
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `wiki.create`: Create a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#create-a-new-wiki-page
+ */
+export interface WikiCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Title of the page (dir/title nests it). */
+  title: string;
+  /** Content of the page. */
+  content: string;
+  /** Markup format (default markdown). */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `wiki.delete`: Delete a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#delete-a-wiki-page
+ */
+export interface WikiDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Slug of the page to delete. */
+  slug: string;
+}
+
+/**
  * Parameters of `wiki.get`: Get a wiki page.
  * @see https://docs.gitlab.com/api/wikis/#get-a-wiki-page
  */
@@ -4020,6 +6988,51 @@ export interface WikiGetParams {
   project_id: string | number;
   /** Slug of the page, such as home or dir/page. */
   slug: string;
+}
+
+/**
+ * Parameters of `wiki.list`: List wiki pages.
+ * @see https://docs.gitlab.com/api/wikis/#list-wiki-pages
+ */
+export interface WikiListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Include each page's content. */
+  with_content?: boolean;
+}
+
+/**
+ * Parameters of `wiki.update`: Update a wiki page.
+ * @see https://docs.gitlab.com/api/wikis/#edit-an-existing-wiki-page
+ */
+export interface WikiUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Slug of the page, such as home or dir/page. */
+  slug: string;
+  /** New title (renames or moves the page). */
+  title?: string;
+  /** New content of the page. */
+  content?: string;
+  /** Markup format. */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `wiki.upload_attachment`: Upload a wiki attachment.
+ * @see https://docs.gitlab.com/api/wikis/#upload-an-attachment-to-the-wiki-repository
+ */
+export interface WikiUploadAttachmentParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Local file to upload (stdio only). */
+  file_path?: string;
+  /** File bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name the file gets in the wiki. */
+  file_name?: string;
+  /** Wiki branch to store it on (default the wiki's). */
+  branch?: string;
 }
 
 /** Every canonical action ID of the catalog. */
@@ -4053,8 +7066,32 @@ export type ActionId =
   | "ci_variable.instance_update"
   | "ci_variable.list"
   | "ci_variable.update"
+  | "custom_emoji.create"
+  | "custom_emoji.delete"
+  | "custom_emoji.list"
+  | "environment.create"
+  | "environment.delete"
+  | "environment.deployment_approve_or_reject"
+  | "environment.deployment_create"
+  | "environment.deployment_delete"
   | "environment.deployment_get"
+  | "environment.deployment_list"
+  | "environment.deployment_merge_requests"
+  | "environment.deployment_update"
+  | "environment.freeze_create"
+  | "environment.freeze_delete"
+  | "environment.freeze_get"
+  | "environment.freeze_list"
+  | "environment.freeze_update"
   | "environment.get"
+  | "environment.list"
+  | "environment.protected_get"
+  | "environment.protected_list"
+  | "environment.protected_protect"
+  | "environment.protected_unprotect"
+  | "environment.protected_update"
+  | "environment.stop"
+  | "environment.update"
   | "external_status_check.create_project"
   | "external_status_check.delete_project"
   | "external_status_check.list_project"
@@ -4063,15 +7100,82 @@ export type ActionId =
   | "external_status_check.retry_project"
   | "external_status_check.set_project_mr_status"
   | "external_status_check.update_project"
+  | "feature_flags.feature_flag_create"
+  | "feature_flags.feature_flag_delete"
   | "feature_flags.feature_flag_get"
+  | "feature_flags.feature_flag_list"
+  | "feature_flags.feature_flag_update"
+  | "feature_flags.ff_user_list_create"
+  | "feature_flags.ff_user_list_delete"
+  | "feature_flags.ff_user_list_get"
+  | "feature_flags.ff_user_list_list"
+  | "feature_flags.ff_user_list_update"
   | "group.get"
   | "group.group_label_get"
   | "group.group_milestone_get"
   | "issue.create"
+  | "issue.create_todo"
+  | "issue.delete"
+  | "issue.discussion_add_note"
+  | "issue.discussion_create"
+  | "issue.discussion_delete_note"
+  | "issue.discussion_get"
+  | "issue.discussion_list"
+  | "issue.discussion_update_note"
+  | "issue.emoji_issue_create"
+  | "issue.emoji_issue_delete"
+  | "issue.emoji_issue_get"
+  | "issue.emoji_issue_list"
+  | "issue.emoji_issue_note_create"
+  | "issue.emoji_issue_note_delete"
+  | "issue.emoji_issue_note_get"
+  | "issue.emoji_issue_note_list"
+  | "issue.event_issue_iteration_get"
+  | "issue.event_issue_iteration_list"
+  | "issue.event_issue_label_get"
+  | "issue.event_issue_label_list"
+  | "issue.event_issue_milestone_get"
+  | "issue.event_issue_milestone_list"
+  | "issue.event_issue_state_get"
+  | "issue.event_issue_state_list"
+  | "issue.event_issue_weight_list"
   | "issue.get"
+  | "issue.get_by_id"
+  | "issue.iteration_list_group"
+  | "issue.iteration_list_project"
+  | "issue.link_create"
+  | "issue.link_delete"
+  | "issue.link_get"
+  | "issue.link_list"
+  | "issue.list"
+  | "issue.list_all"
+  | "issue.list_group"
+  | "issue.move"
+  | "issue.mrs_closing"
   | "issue.mrs_related"
+  | "issue.note_create"
+  | "issue.note_delete"
+  | "issue.note_get"
   | "issue.note_list"
+  | "issue.note_update"
+  | "issue.participants"
+  | "issue.reorder"
+  | "issue.spent_time_add"
+  | "issue.spent_time_reset"
+  | "issue.statistics_get"
+  | "issue.statistics_get_group"
+  | "issue.statistics_get_project"
+  | "issue.subscribe"
+  | "issue.time_estimate_reset"
+  | "issue.time_estimate_set"
+  | "issue.time_stats_get"
+  | "issue.unsubscribe"
   | "issue.update"
+  | "issue.work_item_create"
+  | "issue.work_item_delete"
+  | "issue.work_item_get"
+  | "issue.work_item_list"
+  | "issue.work_item_update"
   | "job.artifacts"
   | "job.cancel"
   | "job.delete_artifacts"
@@ -4272,8 +7376,40 @@ export type ActionId =
   | "repository.read_submodule_file"
   | "repository.tree"
   | "repository.update_submodule"
+  | "snippet.content"
+  | "snippet.create"
+  | "snippet.delete"
+  | "snippet.discussion_add_note"
+  | "snippet.discussion_create"
+  | "snippet.discussion_delete_note"
+  | "snippet.discussion_get"
+  | "snippet.discussion_list"
+  | "snippet.discussion_update_note"
+  | "snippet.emoji_snippet_create"
+  | "snippet.emoji_snippet_delete"
+  | "snippet.emoji_snippet_get"
+  | "snippet.emoji_snippet_list"
+  | "snippet.emoji_snippet_note_create"
+  | "snippet.emoji_snippet_note_delete"
+  | "snippet.emoji_snippet_note_get"
+  | "snippet.emoji_snippet_note_list"
+  | "snippet.explore"
+  | "snippet.file_content"
   | "snippet.get"
+  | "snippet.list"
+  | "snippet.list_all"
+  | "snippet.note_create"
+  | "snippet.note_delete"
+  | "snippet.note_get"
+  | "snippet.note_list"
+  | "snippet.note_update"
+  | "snippet.project_content"
+  | "snippet.project_create"
+  | "snippet.project_delete"
   | "snippet.project_get"
+  | "snippet.project_list"
+  | "snippet.project_update"
+  | "snippet.update"
   | "tag.create"
   | "tag.delete"
   | "tag.get"
@@ -4283,7 +7419,86 @@ export type ActionId =
   | "tag.list_protected"
   | "tag.protect"
   | "tag.unprotect"
-  | "wiki.get";
+  | "user.activate"
+  | "user.activities"
+  | "user.add_email"
+  | "user.add_email_for_user"
+  | "user.add_gpg_key"
+  | "user.add_gpg_key_for_user"
+  | "user.add_ssh_key"
+  | "user.add_ssh_key_for_user"
+  | "user.approve"
+  | "user.associations_count"
+  | "user.avatar_get"
+  | "user.ban"
+  | "user.block"
+  | "user.contribution_events"
+  | "user.create"
+  | "user.create_current_user_pat"
+  | "user.create_impersonation_token"
+  | "user.create_personal_access_token"
+  | "user.create_runner"
+  | "user.create_service_account"
+  | "user.current"
+  | "user.current_user_status"
+  | "user.deactivate"
+  | "user.delete"
+  | "user.delete_email"
+  | "user.delete_email_for_user"
+  | "user.delete_gpg_key"
+  | "user.delete_gpg_key_for_user"
+  | "user.delete_identity"
+  | "user.delete_ssh_key"
+  | "user.delete_ssh_key_for_user"
+  | "user.disable_two_factor"
+  | "user.emails"
+  | "user.emails_for_user"
+  | "user.event_list_contributions"
+  | "user.event_list_project"
+  | "user.get"
+  | "user.get_email"
+  | "user.get_gpg_key"
+  | "user.get_gpg_key_for_user"
+  | "user.get_impersonation_token"
+  | "user.get_ssh_key"
+  | "user.get_ssh_key_for_user"
+  | "user.get_status"
+  | "user.gpg_keys"
+  | "user.gpg_keys_for_user"
+  | "user.key_get_by_fingerprint"
+  | "user.key_get_with_user"
+  | "user.list"
+  | "user.list_impersonation_tokens"
+  | "user.list_service_accounts"
+  | "user.me"
+  | "user.memberships"
+  | "user.modify"
+  | "user.namespace_exists"
+  | "user.namespace_get"
+  | "user.namespace_list"
+  | "user.namespace_search"
+  | "user.notification_global_get"
+  | "user.notification_global_update"
+  | "user.notification_group_get"
+  | "user.notification_group_update"
+  | "user.notification_project_get"
+  | "user.notification_project_update"
+  | "user.reject"
+  | "user.revoke_impersonation_token"
+  | "user.set_status"
+  | "user.ssh_keys"
+  | "user.ssh_keys_for_user"
+  | "user.todo_list"
+  | "user.todo_mark_all_done"
+  | "user.todo_mark_done"
+  | "user.unban"
+  | "user.unblock"
+  | "wiki.create"
+  | "wiki.delete"
+  | "wiki.get"
+  | "wiki.list"
+  | "wiki.update"
+  | "wiki.upload_attachment";
 
 /** The parameter type of each action, keyed by canonical ID. */
 export interface ActionParams {
@@ -4316,8 +7531,32 @@ export interface ActionParams {
   "ci_variable.instance_update": CiVariableInstanceUpdateParams;
   "ci_variable.list": CiVariableListParams;
   "ci_variable.update": CiVariableUpdateParams;
+  "custom_emoji.create": CustomEmojiCreateParams;
+  "custom_emoji.delete": CustomEmojiDeleteParams;
+  "custom_emoji.list": CustomEmojiListParams;
+  "environment.create": EnvironmentCreateParams;
+  "environment.delete": EnvironmentDeleteParams;
+  "environment.deployment_approve_or_reject": EnvironmentDeploymentApproveOrRejectParams;
+  "environment.deployment_create": EnvironmentDeploymentCreateParams;
+  "environment.deployment_delete": EnvironmentDeploymentDeleteParams;
   "environment.deployment_get": EnvironmentDeploymentGetParams;
+  "environment.deployment_list": EnvironmentDeploymentListParams;
+  "environment.deployment_merge_requests": EnvironmentDeploymentMergeRequestsParams;
+  "environment.deployment_update": EnvironmentDeploymentUpdateParams;
+  "environment.freeze_create": EnvironmentFreezeCreateParams;
+  "environment.freeze_delete": EnvironmentFreezeDeleteParams;
+  "environment.freeze_get": EnvironmentFreezeGetParams;
+  "environment.freeze_list": EnvironmentFreezeListParams;
+  "environment.freeze_update": EnvironmentFreezeUpdateParams;
   "environment.get": EnvironmentGetParams;
+  "environment.list": EnvironmentListParams;
+  "environment.protected_get": EnvironmentProtectedGetParams;
+  "environment.protected_list": EnvironmentProtectedListParams;
+  "environment.protected_protect": EnvironmentProtectedProtectParams;
+  "environment.protected_unprotect": EnvironmentProtectedUnprotectParams;
+  "environment.protected_update": EnvironmentProtectedUpdateParams;
+  "environment.stop": EnvironmentStopParams;
+  "environment.update": EnvironmentUpdateParams;
   "external_status_check.create_project": ExternalStatusCheckCreateProjectParams;
   "external_status_check.delete_project": ExternalStatusCheckDeleteProjectParams;
   "external_status_check.list_project": ExternalStatusCheckListProjectParams;
@@ -4326,15 +7565,82 @@ export interface ActionParams {
   "external_status_check.retry_project": ExternalStatusCheckRetryProjectParams;
   "external_status_check.set_project_mr_status": ExternalStatusCheckSetProjectMrStatusParams;
   "external_status_check.update_project": ExternalStatusCheckUpdateProjectParams;
+  "feature_flags.feature_flag_create": FeatureFlagsFeatureFlagCreateParams;
+  "feature_flags.feature_flag_delete": FeatureFlagsFeatureFlagDeleteParams;
   "feature_flags.feature_flag_get": FeatureFlagsFeatureFlagGetParams;
+  "feature_flags.feature_flag_list": FeatureFlagsFeatureFlagListParams;
+  "feature_flags.feature_flag_update": FeatureFlagsFeatureFlagUpdateParams;
+  "feature_flags.ff_user_list_create": FeatureFlagsFfUserListCreateParams;
+  "feature_flags.ff_user_list_delete": FeatureFlagsFfUserListDeleteParams;
+  "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
+  "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
+  "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
   "issue.create": IssueCreateParams;
+  "issue.create_todo": IssueCreateTodoParams;
+  "issue.delete": IssueDeleteParams;
+  "issue.discussion_add_note": IssueDiscussionAddNoteParams;
+  "issue.discussion_create": IssueDiscussionCreateParams;
+  "issue.discussion_delete_note": IssueDiscussionDeleteNoteParams;
+  "issue.discussion_get": IssueDiscussionGetParams;
+  "issue.discussion_list": IssueDiscussionListParams;
+  "issue.discussion_update_note": IssueDiscussionUpdateNoteParams;
+  "issue.emoji_issue_create": IssueEmojiIssueCreateParams;
+  "issue.emoji_issue_delete": IssueEmojiIssueDeleteParams;
+  "issue.emoji_issue_get": IssueEmojiIssueGetParams;
+  "issue.emoji_issue_list": IssueEmojiIssueListParams;
+  "issue.emoji_issue_note_create": IssueEmojiIssueNoteCreateParams;
+  "issue.emoji_issue_note_delete": IssueEmojiIssueNoteDeleteParams;
+  "issue.emoji_issue_note_get": IssueEmojiIssueNoteGetParams;
+  "issue.emoji_issue_note_list": IssueEmojiIssueNoteListParams;
+  "issue.event_issue_iteration_get": IssueEventIssueIterationGetParams;
+  "issue.event_issue_iteration_list": IssueEventIssueIterationListParams;
+  "issue.event_issue_label_get": IssueEventIssueLabelGetParams;
+  "issue.event_issue_label_list": IssueEventIssueLabelListParams;
+  "issue.event_issue_milestone_get": IssueEventIssueMilestoneGetParams;
+  "issue.event_issue_milestone_list": IssueEventIssueMilestoneListParams;
+  "issue.event_issue_state_get": IssueEventIssueStateGetParams;
+  "issue.event_issue_state_list": IssueEventIssueStateListParams;
+  "issue.event_issue_weight_list": IssueEventIssueWeightListParams;
   "issue.get": IssueGetParams;
+  "issue.get_by_id": IssueGetByIdParams;
+  "issue.iteration_list_group": IssueIterationListGroupParams;
+  "issue.iteration_list_project": IssueIterationListProjectParams;
+  "issue.link_create": IssueLinkCreateParams;
+  "issue.link_delete": IssueLinkDeleteParams;
+  "issue.link_get": IssueLinkGetParams;
+  "issue.link_list": IssueLinkListParams;
+  "issue.list": IssueListParams;
+  "issue.list_all": IssueListAllParams;
+  "issue.list_group": IssueListGroupParams;
+  "issue.move": IssueMoveParams;
+  "issue.mrs_closing": IssueMrsClosingParams;
   "issue.mrs_related": IssueMrsRelatedParams;
+  "issue.note_create": IssueNoteCreateParams;
+  "issue.note_delete": IssueNoteDeleteParams;
+  "issue.note_get": IssueNoteGetParams;
   "issue.note_list": IssueNoteListParams;
+  "issue.note_update": IssueNoteUpdateParams;
+  "issue.participants": IssueParticipantsParams;
+  "issue.reorder": IssueReorderParams;
+  "issue.spent_time_add": IssueSpentTimeAddParams;
+  "issue.spent_time_reset": IssueSpentTimeResetParams;
+  "issue.statistics_get": IssueStatisticsGetParams;
+  "issue.statistics_get_group": IssueStatisticsGetGroupParams;
+  "issue.statistics_get_project": IssueStatisticsGetProjectParams;
+  "issue.subscribe": IssueSubscribeParams;
+  "issue.time_estimate_reset": IssueTimeEstimateResetParams;
+  "issue.time_estimate_set": IssueTimeEstimateSetParams;
+  "issue.time_stats_get": IssueTimeStatsGetParams;
+  "issue.unsubscribe": IssueUnsubscribeParams;
   "issue.update": IssueUpdateParams;
+  "issue.work_item_create": IssueWorkItemCreateParams;
+  "issue.work_item_delete": IssueWorkItemDeleteParams;
+  "issue.work_item_get": IssueWorkItemGetParams;
+  "issue.work_item_list": IssueWorkItemListParams;
+  "issue.work_item_update": IssueWorkItemUpdateParams;
   "job.artifacts": JobArtifactsParams;
   "job.cancel": JobCancelParams;
   "job.delete_artifacts": JobDeleteArtifactsParams;
@@ -4535,8 +7841,40 @@ export interface ActionParams {
   "repository.read_submodule_file": RepositoryReadSubmoduleFileParams;
   "repository.tree": RepositoryTreeParams;
   "repository.update_submodule": RepositoryUpdateSubmoduleParams;
+  "snippet.content": SnippetContentParams;
+  "snippet.create": SnippetCreateParams;
+  "snippet.delete": SnippetDeleteParams;
+  "snippet.discussion_add_note": SnippetDiscussionAddNoteParams;
+  "snippet.discussion_create": SnippetDiscussionCreateParams;
+  "snippet.discussion_delete_note": SnippetDiscussionDeleteNoteParams;
+  "snippet.discussion_get": SnippetDiscussionGetParams;
+  "snippet.discussion_list": SnippetDiscussionListParams;
+  "snippet.discussion_update_note": SnippetDiscussionUpdateNoteParams;
+  "snippet.emoji_snippet_create": SnippetEmojiSnippetCreateParams;
+  "snippet.emoji_snippet_delete": SnippetEmojiSnippetDeleteParams;
+  "snippet.emoji_snippet_get": SnippetEmojiSnippetGetParams;
+  "snippet.emoji_snippet_list": SnippetEmojiSnippetListParams;
+  "snippet.emoji_snippet_note_create": SnippetEmojiSnippetNoteCreateParams;
+  "snippet.emoji_snippet_note_delete": SnippetEmojiSnippetNoteDeleteParams;
+  "snippet.emoji_snippet_note_get": SnippetEmojiSnippetNoteGetParams;
+  "snippet.emoji_snippet_note_list": SnippetEmojiSnippetNoteListParams;
+  "snippet.explore": SnippetExploreParams;
+  "snippet.file_content": SnippetFileContentParams;
   "snippet.get": SnippetGetParams;
+  "snippet.list": SnippetListParams;
+  "snippet.list_all": SnippetListAllParams;
+  "snippet.note_create": SnippetNoteCreateParams;
+  "snippet.note_delete": SnippetNoteDeleteParams;
+  "snippet.note_get": SnippetNoteGetParams;
+  "snippet.note_list": SnippetNoteListParams;
+  "snippet.note_update": SnippetNoteUpdateParams;
+  "snippet.project_content": SnippetProjectContentParams;
+  "snippet.project_create": SnippetProjectCreateParams;
+  "snippet.project_delete": SnippetProjectDeleteParams;
   "snippet.project_get": SnippetProjectGetParams;
+  "snippet.project_list": SnippetProjectListParams;
+  "snippet.project_update": SnippetProjectUpdateParams;
+  "snippet.update": SnippetUpdateParams;
   "tag.create": TagCreateParams;
   "tag.delete": TagDeleteParams;
   "tag.get": TagGetParams;
@@ -4546,5 +7884,84 @@ export interface ActionParams {
   "tag.list_protected": TagListProtectedParams;
   "tag.protect": TagProtectParams;
   "tag.unprotect": TagUnprotectParams;
+  "user.activate": UserActivateParams;
+  "user.activities": UserActivitiesParams;
+  "user.add_email": UserAddEmailParams;
+  "user.add_email_for_user": UserAddEmailForUserParams;
+  "user.add_gpg_key": UserAddGpgKeyParams;
+  "user.add_gpg_key_for_user": UserAddGpgKeyForUserParams;
+  "user.add_ssh_key": UserAddSshKeyParams;
+  "user.add_ssh_key_for_user": UserAddSshKeyForUserParams;
+  "user.approve": UserApproveParams;
+  "user.associations_count": UserAssociationsCountParams;
+  "user.avatar_get": UserAvatarGetParams;
+  "user.ban": UserBanParams;
+  "user.block": UserBlockParams;
+  "user.contribution_events": UserContributionEventsParams;
+  "user.create": UserCreateParams;
+  "user.create_current_user_pat": UserCreateCurrentUserPatParams;
+  "user.create_impersonation_token": UserCreateImpersonationTokenParams;
+  "user.create_personal_access_token": UserCreatePersonalAccessTokenParams;
+  "user.create_runner": UserCreateRunnerParams;
+  "user.create_service_account": UserCreateServiceAccountParams;
+  "user.current": UserCurrentParams;
+  "user.current_user_status": UserCurrentUserStatusParams;
+  "user.deactivate": UserDeactivateParams;
+  "user.delete": UserDeleteParams;
+  "user.delete_email": UserDeleteEmailParams;
+  "user.delete_email_for_user": UserDeleteEmailForUserParams;
+  "user.delete_gpg_key": UserDeleteGpgKeyParams;
+  "user.delete_gpg_key_for_user": UserDeleteGpgKeyForUserParams;
+  "user.delete_identity": UserDeleteIdentityParams;
+  "user.delete_ssh_key": UserDeleteSshKeyParams;
+  "user.delete_ssh_key_for_user": UserDeleteSshKeyForUserParams;
+  "user.disable_two_factor": UserDisableTwoFactorParams;
+  "user.emails": UserEmailsParams;
+  "user.emails_for_user": UserEmailsForUserParams;
+  "user.event_list_contributions": UserEventListContributionsParams;
+  "user.event_list_project": UserEventListProjectParams;
+  "user.get": UserGetParams;
+  "user.get_email": UserGetEmailParams;
+  "user.get_gpg_key": UserGetGpgKeyParams;
+  "user.get_gpg_key_for_user": UserGetGpgKeyForUserParams;
+  "user.get_impersonation_token": UserGetImpersonationTokenParams;
+  "user.get_ssh_key": UserGetSshKeyParams;
+  "user.get_ssh_key_for_user": UserGetSshKeyForUserParams;
+  "user.get_status": UserGetStatusParams;
+  "user.gpg_keys": UserGpgKeysParams;
+  "user.gpg_keys_for_user": UserGpgKeysForUserParams;
+  "user.key_get_by_fingerprint": UserKeyGetByFingerprintParams;
+  "user.key_get_with_user": UserKeyGetWithUserParams;
+  "user.list": UserListParams;
+  "user.list_impersonation_tokens": UserListImpersonationTokensParams;
+  "user.list_service_accounts": UserListServiceAccountsParams;
+  "user.me": UserMeParams;
+  "user.memberships": UserMembershipsParams;
+  "user.modify": UserModifyParams;
+  "user.namespace_exists": UserNamespaceExistsParams;
+  "user.namespace_get": UserNamespaceGetParams;
+  "user.namespace_list": UserNamespaceListParams;
+  "user.namespace_search": UserNamespaceSearchParams;
+  "user.notification_global_get": UserNotificationGlobalGetParams;
+  "user.notification_global_update": UserNotificationGlobalUpdateParams;
+  "user.notification_group_get": UserNotificationGroupGetParams;
+  "user.notification_group_update": UserNotificationGroupUpdateParams;
+  "user.notification_project_get": UserNotificationProjectGetParams;
+  "user.notification_project_update": UserNotificationProjectUpdateParams;
+  "user.reject": UserRejectParams;
+  "user.revoke_impersonation_token": UserRevokeImpersonationTokenParams;
+  "user.set_status": UserSetStatusParams;
+  "user.ssh_keys": UserSshKeysParams;
+  "user.ssh_keys_for_user": UserSshKeysForUserParams;
+  "user.todo_list": UserTodoListParams;
+  "user.todo_mark_all_done": UserTodoMarkAllDoneParams;
+  "user.todo_mark_done": UserTodoMarkDoneParams;
+  "user.unban": UserUnbanParams;
+  "user.unblock": UserUnblockParams;
+  "wiki.create": WikiCreateParams;
+  "wiki.delete": WikiDeleteParams;
   "wiki.get": WikiGetParams;
+  "wiki.list": WikiListParams;
+  "wiki.update": WikiUpdateParams;
+  "wiki.upload_attachment": WikiUploadAttachmentParams;
 }

@@ -38,6 +38,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the avatar for an email */
+    get: operations["user.avatar_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my own events */
+    get: operations["user.event_list_contributions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}": {
     parameters: {
       query?: never;
@@ -47,6 +81,57 @@ export interface paths {
     };
     /** Get a group */
     get: operations["group.get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group issues */
+    get: operations["issue.list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count group issues */
+    get: operations["issue.statistics_get_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/iterations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group iterations */
+    get: operations["issue.iteration_list_group"];
     put?: never;
     post?: never;
     delete?: never;
@@ -124,6 +209,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get group notification settings */
+    get: operations["user.notification_group_get"];
+    /** Update group notification settings */
+    put: operations["user.notification_group_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/variables": {
     parameters: {
       query?: never;
@@ -161,6 +264,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my issues */
+    get: operations["issue.list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue by global ID */
+    get: operations["issue.get_by_id"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count my issues */
+    get: operations["issue.statistics_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find an SSH key by fingerprint */
+    get: operations["user.key_get_by_fingerprint"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an SSH key and its owner */
+    get: operations["user.key_get_with_user"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/markdown": {
     parameters: {
       query?: never;
@@ -188,6 +376,75 @@ export interface paths {
     /** List my merge requests */
     get: operations["merge_request.list_global"];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search namespaces */
+    get: operations["user.namespace_search"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a namespace */
+    get: operations["user.namespace_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/namespaces/{namespace}/exists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Check a namespace path exists */
+    get: operations["user.namespace_exists"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get global notification settings */
+    get: operations["user.notification_global_get"];
+    /** Update global notification settings */
+    put: operations["user.notification_global_update"];
     post?: never;
     delete?: never;
     options?: never;
@@ -263,6 +520,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/deployments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List deployments */
+    get: operations["environment.deployment_list"];
+    put?: never;
+    /** Create a deployment */
+    post: operations["environment.deployment_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/deployments/{deployment_id}": {
     parameters: {
       query?: never;
@@ -272,8 +547,62 @@ export interface paths {
     };
     /** Get a deployment */
     get: operations["environment.deployment_get"];
+    /** Update a deployment's status */
+    put: operations["environment.deployment_update"];
+    post?: never;
+    /** Delete a deployment */
+    delete: operations["environment.deployment_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deployments/{deployment_id}/approval": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve or reject a deployment */
+    post: operations["environment.deployment_approve_or_reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deployments/{deployment_id}/merge_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests of a deployment */
+    get: operations["environment.deployment_merge_requests"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List environments */
+    get: operations["environment.list"];
+    put?: never;
+    /** Create an environment */
+    post: operations["environment.create"];
     delete?: never;
     options?: never;
     head?: never;
@@ -289,6 +618,42 @@ export interface paths {
     };
     /** Get an environment */
     get: operations["environment.get"];
+    /** Update an environment */
+    put: operations["environment.update"];
+    post?: never;
+    /** Delete an environment */
+    delete: operations["environment.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/environments/{environment_id}/stop": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop an environment */
+    post: operations["environment.stop"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's events */
+    get: operations["user.event_list_project"];
     put?: never;
     post?: never;
     delete?: never;
@@ -333,6 +698,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/feature_flags": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List feature flags */
+    get: operations["feature_flags.feature_flag_list"];
+    put?: never;
+    /** Create a feature flag */
+    post: operations["feature_flags.feature_flag_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/feature_flags/{feature_flag_name}": {
     parameters: {
       query?: never;
@@ -342,9 +725,85 @@ export interface paths {
     };
     /** Get a feature flag */
     get: operations["feature_flags.feature_flag_get"];
-    put?: never;
+    /** Update a feature flag */
+    put: operations["feature_flags.feature_flag_update"];
     post?: never;
+    /** Delete a feature flag */
+    delete: operations["feature_flags.feature_flag_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/feature_flags_user_lists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List feature flag user lists */
+    get: operations["feature_flags.ff_user_list_list"];
+    put?: never;
+    /** Create a feature flag user list */
+    post: operations["feature_flags.ff_user_list_create"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/feature_flags_user_lists/{iid}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a feature flag user list */
+    get: operations["feature_flags.ff_user_list_get"];
+    /** Update a feature flag user list */
+    put: operations["feature_flags.ff_user_list_update"];
+    post?: never;
+    /** Delete a feature flag user list */
+    delete: operations["feature_flags.ff_user_list_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/freeze_periods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List deploy freeze periods */
+    get: operations["environment.freeze_list"];
+    put?: never;
+    /** Create a deploy freeze period */
+    post: operations["environment.freeze_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/freeze_periods/{freeze_period_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a deploy freeze period */
+    get: operations["environment.freeze_get"];
+    /** Update a deploy freeze period */
+    put: operations["environment.freeze_update"];
+    post?: never;
+    /** Delete a deploy freeze period */
+    delete: operations["environment.freeze_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -357,7 +816,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** List project issues */
+    get: operations["issue.list"];
     put?: never;
     /** Create an issue */
     post: operations["issue.create"];
@@ -379,6 +839,200 @@ export interface paths {
     /** Update an issue */
     put: operations["issue.update"];
     post?: never;
+    /** Delete an issue */
+    delete: operations["issue.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/add_spent_time": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Log time spent on an issue */
+    post: operations["issue.spent_time_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue emoji reactions */
+    get: operations["issue.emoji_issue_list"];
+    put?: never;
+    /** React to an issue with an emoji */
+    post: operations["issue.emoji_issue_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue emoji reaction */
+    get: operations["issue.emoji_issue_get"];
+    put?: never;
+    post?: never;
+    /** Remove an issue emoji reaction */
+    delete: operations["issue.emoji_issue_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/closed_by": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests that close an issue */
+    get: operations["issue.mrs_closing"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue discussions */
+    get: operations["issue.discussion_list"];
+    put?: never;
+    /** Start an issue discussion */
+    post: operations["issue.discussion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue discussion */
+    get: operations["issue.discussion_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply in an issue discussion */
+    post: operations["issue.discussion_add_note"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/discussions/{discussion_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a note in an issue discussion */
+    put: operations["issue.discussion_update_note"];
+    post?: never;
+    /** Delete a note from an issue discussion */
+    delete: operations["issue.discussion_delete_note"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List linked issues */
+    get: operations["issue.link_list"];
+    put?: never;
+    /** Link two issues */
+    post: operations["issue.link_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/links/{issue_link_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue link */
+    get: operations["issue.link_get"];
+    put?: never;
+    post?: never;
+    /** Remove an issue link */
+    delete: operations["issue.link_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move an issue to another project */
+    post: operations["issue.move"];
     delete?: never;
     options?: never;
     head?: never;
@@ -394,6 +1048,79 @@ export interface paths {
     };
     /** List issue comments */
     get: operations["issue.note_list"];
+    put?: never;
+    /** Comment on an issue */
+    post: operations["issue.note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue comment */
+    get: operations["issue.note_get"];
+    /** Edit an issue comment */
+    put: operations["issue.note_update"];
+    post?: never;
+    /** Delete an issue comment */
+    delete: operations["issue.note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List emoji reactions on an issue comment */
+    get: operations["issue.emoji_issue_note_list"];
+    put?: never;
+    /** React to an issue comment with an emoji */
+    post: operations["issue.emoji_issue_note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/notes/{note_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an emoji reaction on an issue comment */
+    get: operations["issue.emoji_issue_note_get"];
+    put?: never;
+    post?: never;
+    /** Remove an emoji reaction from an issue comment */
+    delete: operations["issue.emoji_issue_note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/participants": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue participants */
+    get: operations["issue.participants"];
     put?: never;
     post?: never;
     delete?: never;
@@ -411,6 +1138,329 @@ export interface paths {
     };
     /** List merge requests related to an issue */
     get: operations["issue.mrs_related"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reorder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Reorder an issue */
+    put: operations["issue.reorder"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reset_spent_time": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset issue time spent */
+    post: operations["issue.spent_time_reset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/reset_time_estimate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset an issue time estimate */
+    post: operations["issue.time_estimate_reset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_iteration_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue iteration events */
+    get: operations["issue.event_issue_iteration_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_iteration_events/{resource_iteration_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue iteration event */
+    get: operations["issue.event_issue_iteration_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_label_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue label events */
+    get: operations["issue.event_issue_label_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_label_events/{resource_label_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue label event */
+    get: operations["issue.event_issue_label_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_milestone_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue milestone events */
+    get: operations["issue.event_issue_milestone_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_milestone_events/{resource_milestone_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue milestone event */
+    get: operations["issue.event_issue_milestone_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_state_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue state events */
+    get: operations["issue.event_issue_state_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_state_events/{resource_state_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an issue state event */
+    get: operations["issue.event_issue_state_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/resource_weight_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issue weight events */
+    get: operations["issue.event_issue_weight_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe to an issue */
+    post: operations["issue.subscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/time_estimate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set an issue time estimate */
+    post: operations["issue.time_estimate_set"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/time_stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get issue time tracking */
+    get: operations["issue.time_stats_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/todo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an issue to my to-dos */
+    post: operations["issue.create_todo"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues/{issue_iid}/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unsubscribe from an issue */
+    post: operations["issue.unsubscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/issues_statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count project issues */
+    get: operations["issue.statistics_get_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/iterations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project iterations */
+    get: operations["issue.iteration_list_project"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1773,6 +2823,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/notification_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get project notification settings */
+    get: operations["user.notification_project_get"];
+    /** Update project notification settings */
+    put: operations["user.notification_project_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/pipeline": {
     parameters: {
       query?: never;
@@ -2136,6 +3204,43 @@ export interface paths {
     head?: never;
     /** Update a protected branch */
     patch: operations["branch.update_protected"];
+    trace?: never;
+  };
+  "/projects/{id}/protected_environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List protected environments */
+    get: operations["environment.protected_list"];
+    put?: never;
+    /** Protect an environment */
+    post: operations["environment.protected_protect"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/protected_environments/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a protected environment */
+    get: operations["environment.protected_get"];
+    /** Update a protected environment */
+    put: operations["environment.protected_update"];
+    post?: never;
+    /** Unprotect an environment */
+    delete: operations["environment.protected_unprotect"];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/projects/{id}/protected_tags": {
@@ -2873,6 +3978,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/snippets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippets */
+    get: operations["snippet.project_list"];
+    put?: never;
+    /** Create a project snippet */
+    post: operations["snippet.project_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/snippets/{snippet_id}": {
     parameters: {
       query?: never;
@@ -2882,6 +4005,204 @@ export interface paths {
     };
     /** Get a project snippet */
     get: operations["snippet.project_get"];
+    /** Update a project snippet */
+    put: operations["snippet.project_update"];
+    post?: never;
+    /** Delete a project snippet */
+    delete: operations["snippet.project_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet emoji reactions */
+    get: operations["snippet.emoji_snippet_list"];
+    put?: never;
+    /** React to a project snippet with an emoji */
+    post: operations["snippet.emoji_snippet_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet emoji reaction */
+    get: operations["snippet.emoji_snippet_get"];
+    put?: never;
+    post?: never;
+    /** Remove a project snippet emoji reaction */
+    delete: operations["snippet.emoji_snippet_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet discussions */
+    get: operations["snippet.discussion_list"];
+    put?: never;
+    /** Start a project snippet discussion */
+    post: operations["snippet.discussion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet discussion */
+    get: operations["snippet.discussion_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply in a project snippet discussion */
+    post: operations["snippet.discussion_add_note"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/discussions/{discussion_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a note in a project snippet discussion */
+    put: operations["snippet.discussion_update_note"];
+    post?: never;
+    /** Delete a note from a project snippet discussion */
+    delete: operations["snippet.discussion_delete_note"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project snippet comments */
+    get: operations["snippet.note_list"];
+    put?: never;
+    /** Comment on a project snippet */
+    post: operations["snippet.note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project snippet comment */
+    get: operations["snippet.note_get"];
+    /** Edit a project snippet comment */
+    put: operations["snippet.note_update"];
+    post?: never;
+    /** Delete a project snippet comment */
+    delete: operations["snippet.note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}/award_emoji": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List emoji reactions on a snippet comment */
+    get: operations["snippet.emoji_snippet_note_list"];
+    put?: never;
+    /** React to a snippet comment with an emoji */
+    post: operations["snippet.emoji_snippet_note_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/notes/{note_id}/award_emoji/{award_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an emoji reaction on a snippet comment */
+    get: operations["snippet.emoji_snippet_note_get"];
+    put?: never;
+    post?: never;
+    /** Remove an emoji reaction from a snippet comment */
+    delete: operations["snippet.emoji_snippet_note_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/snippets/{snippet_id}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a project snippet's content */
+    get: operations["snippet.project_content"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2998,6 +4319,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/wikis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List wiki pages */
+    get: operations["wiki.list"];
+    put?: never;
+    /** Create a wiki page */
+    post: operations["wiki.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/wikis/attachments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a wiki attachment */
+    post: operations["wiki.upload_attachment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/wikis/{slug}": {
     parameters: {
       query?: never;
@@ -3007,6 +4363,78 @@ export interface paths {
     };
     /** Get a wiki page */
     get: operations["wiki.get"];
+    /** Update a wiki page */
+    put: operations["wiki.update"];
+    post?: never;
+    /** Delete a wiki page */
+    delete: operations["wiki.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/service_accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List service accounts */
+    get: operations["user.list_service_accounts"];
+    put?: never;
+    /** Create a service account */
+    post: operations["user.create_service_account"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my snippets */
+    get: operations["snippet.list"];
+    put?: never;
+    /** Create a snippet */
+    post: operations["snippet.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all snippets */
+    get: operations["snippet.list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/public": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List public snippets */
+    get: operations["snippet.explore"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3026,6 +4454,754 @@ export interface paths {
     get: operations["snippet.get"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a snippet */
+    put: operations["snippet.update"];
+    post?: never;
+    /** Delete a snippet */
+    delete: operations["snippet.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/files/{ref}/{file_path}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a snippet file */
+    get: operations["snippet.file_content"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/raw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a snippet's content */
+    get: operations["snippet.content"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/todos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my to-do items */
+    get: operations["user.todo_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/todos/mark_as_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark all to-do items done */
+    post: operations["user.todo_mark_all_done"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/todos/{id}/mark_as_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a to-do item done */
+    post: operations["user.todo_mark_done"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who am I */
+    get: operations["user.me"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/activities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List user activity dates */
+    get: operations["user.activities"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my email addresses */
+    get: operations["user.emails"];
+    put?: never;
+    /** Add an email address */
+    post: operations["user.add_email"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/emails/{email_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my email addresses */
+    get: operations["user.get_email"];
+    put?: never;
+    post?: never;
+    /** Delete one of my email addresses */
+    delete: operations["user.delete_email"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/gpg_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my GPG keys */
+    get: operations["user.gpg_keys"];
+    put?: never;
+    /** Add a GPG key */
+    post: operations["user.add_gpg_key"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/gpg_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my GPG keys */
+    get: operations["user.get_gpg_key"];
+    put?: never;
+    post?: never;
+    /** Delete one of my GPG keys */
+    delete: operations["user.delete_gpg_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my SSH keys */
+    get: operations["user.ssh_keys"];
+    put?: never;
+    /** Add an SSH key */
+    post: operations["user.add_ssh_key"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one of my SSH keys */
+    get: operations["user.get_ssh_key"];
+    put?: never;
+    post?: never;
+    /** Delete one of my SSH keys */
+    delete: operations["user.delete_ssh_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a personal access token for myself */
+    post: operations["user.create_current_user_pat"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/runners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a runner */
+    post: operations["user.create_runner"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get my status */
+    get: operations["user.current_user_status"];
+    /** Set my status */
+    put: operations["user.set_status"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List users */
+    get: operations["user.list"];
+    put?: never;
+    /** Create a user */
+    post: operations["user.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id_or_username}/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's status */
+    get: operations["user.get_status"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user */
+    get: operations["user.get"];
+    /** Modify a user */
+    put: operations["user.modify"];
+    post?: never;
+    /** Delete a user */
+    delete: operations["user.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/activate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Activate a user */
+    post: operations["user.activate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a user */
+    post: operations["user.approve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/associations_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count a user's associations */
+    get: operations["user.associations_count"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/ban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ban a user */
+    post: operations["user.ban"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/block": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Block a user */
+    post: operations["user.block"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/deactivate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deactivate a user */
+    post: operations["user.deactivate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/disable_two_factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Disable a user's two-factor authentication */
+    patch: operations["user.disable_two_factor"];
+    trace?: never;
+  };
+  "/users/{id}/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's email addresses */
+    get: operations["user.emails_for_user"];
+    put?: never;
+    /** Add an email address for a user */
+    post: operations["user.add_email_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/emails/{email_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a user's email address */
+    delete: operations["user.delete_email_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's contribution events */
+    get: operations["user.contribution_events"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/gpg_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's GPG keys */
+    get: operations["user.gpg_keys_for_user"];
+    put?: never;
+    /** Add a GPG key for a user */
+    post: operations["user.add_gpg_key_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/gpg_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's GPG key */
+    get: operations["user.get_gpg_key_for_user"];
+    put?: never;
+    post?: never;
+    /** Delete a user's GPG key */
+    delete: operations["user.delete_gpg_key_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/identities/{provider}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a user's identity */
+    delete: operations["user.delete_identity"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an SSH key for a user */
+    post: operations["user.add_ssh_key_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a user's SSH key */
+    get: operations["user.get_ssh_key_for_user"];
+    put?: never;
+    post?: never;
+    /** Delete a user's SSH key */
+    delete: operations["user.delete_ssh_key_for_user"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/memberships": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's memberships */
+    get: operations["user.memberships"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a user */
+    post: operations["user.reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/unban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unban a user */
+    post: operations["user.unban"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id}/unblock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unblock a user */
+    post: operations["user.unblock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/impersonation_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List impersonation tokens */
+    get: operations["user.list_impersonation_tokens"];
+    put?: never;
+    /** Create an impersonation token */
+    post: operations["user.create_impersonation_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/impersonation_tokens/{impersonation_token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an impersonation token */
+    get: operations["user.get_impersonation_token"];
+    put?: never;
+    post?: never;
+    /** Revoke an impersonation token */
+    delete: operations["user.revoke_impersonation_token"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's SSH keys */
+    get: operations["user.ssh_keys_for_user"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a personal access token for a user */
+    post: operations["user.create_personal_access_token"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3322,6 +5498,42 @@ export interface components {
       environment?: Record<string, never> | null;
       deployable?: Record<string, never> | null;
     };
+    /** @description One approval or rejection of a blocked deployment. */
+    DeploymentApproval: {
+      status: string;
+      comment?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      user?: components["schemas"]["User"] | null;
+    };
+    /** @description A deploy freeze period, opening and closing by cron schedules. */
+    FreezePeriod: {
+      id: number;
+      freeze_start?: string | null;
+      freeze_end?: string | null;
+      cron_timezone?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description One grant of a protected environment (a role, a user or a group). */
+    EnvironmentAccessLevel: {
+      id?: number | null;
+      access_level?: number | null;
+      access_level_description?: string | null;
+      user_id?: number | null;
+      group_id?: number | null;
+      group_inheritance_type?: number | null;
+      required_approvals?: number | null;
+    };
+    /** @description A protected environment rule naming who may deploy and who must approve. */
+    ProtectedEnvironment: {
+      name: string;
+      deploy_access_levels?: (components["schemas"]["EnvironmentAccessLevel"] | null)[] | null;
+      approval_rules?: (components["schemas"]["EnvironmentAccessLevel"] | null)[] | null;
+      required_approval_count?: number | null;
+    };
     /** @description A feature flag. */
     FeatureFlag: {
       name: string;
@@ -3333,7 +5545,27 @@ export interface components {
       /** Format: date-time */
       updated_at?: string | null;
       scopes?: (Record<string, never> | null)[] | null;
-      strategies?: (Record<string, never> | null)[] | null;
+      strategies?: (components["schemas"]["FeatureFlagStrategy"] | null)[] | null;
+    };
+    /** @description How a feature flag is rolled out, and in which environments. */
+    FeatureFlagStrategy: {
+      id?: number | null;
+      name: string;
+      parameters?: Record<string, never> | null;
+      scopes?: (Record<string, never> | null)[] | null;
+      user_list?: Record<string, never> | null;
+    };
+    /** @description A named list of user IDs that feature flag strategies can target. */
+    FeatureFlagUserList: {
+      id?: number | null;
+      iid: number;
+      name?: string | null;
+      user_xids?: string | null;
+      project_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
     };
     /** @description A group. */
     Group: {
@@ -3892,6 +6124,307 @@ export interface components {
       content?: string | null;
       encoding?: string | null;
     };
+    /** @description Where an uploaded wiki file is and how to link it. */
+    WikiAttachmentLink: {
+      url?: string | null;
+      markdown?: string | null;
+    };
+    /** @description A file uploaded to a wiki. */
+    WikiAttachment: {
+      file_name?: string | null;
+      file_path: string;
+      branch?: string | null;
+      link?: components["schemas"]["WikiAttachmentLink"] | null;
+    };
+    /** @description The user the token belongs to, with the fields GitLab shows its owner. */
+    CurrentUserProfile: {
+      id: number;
+      username: string;
+      name?: string | null;
+      state?: string | null;
+      email?: string | null;
+      public_email?: string | null;
+      commit_email?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      bio?: string | null;
+      job_title?: string | null;
+      organization?: string | null;
+      location?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date */
+      last_activity_on?: string | null;
+      /** Format: date-time */
+      last_sign_in_at?: string | null;
+      is_admin?: boolean | null;
+      bot?: boolean | null;
+      locked?: boolean | null;
+      external?: boolean | null;
+      two_factor_enabled?: boolean | null;
+      can_create_group?: boolean | null;
+      can_create_project?: boolean | null;
+      projects_limit?: number | null;
+    };
+    /** @description A user's status message, emoji and availability. */
+    UserStatusInfo: {
+      emoji?: string | null;
+      message?: string | null;
+      message_html?: string | null;
+      availability?: string | null;
+      /** Format: date-time */
+      clear_status_at?: string | null;
+    };
+    /** @description The project a to-do item belongs to. */
+    TodoProject: {
+      id?: number | null;
+      name?: string | null;
+      name_with_namespace?: string | null;
+      path_with_namespace?: string | null;
+    };
+    /** @description What a to-do item points at (issue, merge request, commit...). */
+    TodoTarget: {
+      id?: number | null;
+      iid?: number | null;
+      title?: string | null;
+      state?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One entry of the current user's to-do list. */
+    TodoItem: {
+      id: number;
+      project?: components["schemas"]["TodoProject"] | null;
+      author?: components["schemas"]["User"] | null;
+      action_name?: string | null;
+      target_type?: string | null;
+      target?: components["schemas"]["TodoTarget"] | null;
+      /** Format: uri */
+      target_url?: string | null;
+      body?: string | null;
+      state?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description A notification level (global, group or project) and, for custom, the events chosen. */
+    NotificationSetting: {
+      level: string;
+      notification_email?: string | null;
+      events?: Record<string, never> | null;
+    };
+    /** @description A personal access token just created, its secret shown in this answer only. */
+    NewPersonalAccessToken: {
+      id?: number | null;
+      name: string;
+      description?: string | null;
+      scopes?: (string | null)[] | null;
+      /** Format: date */
+      expires_at?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      user_id?: number | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A runner just created, its authentication token shown in this answer only. */
+    NewUserRunner: {
+      id: number;
+      token?: string | null;
+      /** Format: date-time */
+      token_expires_at?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A user's personal namespace or a group, as the namespaces API shows it. */
+    NamespaceInfo: {
+      id: number;
+      name?: string | null;
+      path?: string | null;
+      kind?: string | null;
+      full_path: string;
+      parent_id?: number | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+      members_count_with_descendants?: number | null;
+      billable_members_count?: number | null;
+      plan?: string | null;
+      trial?: boolean | null;
+      /** Format: date */
+      trial_ends_on?: string | null;
+    };
+    /** @description Whether a namespace path is taken, with free alternatives. */
+    NamespaceExistence: {
+      exists: boolean;
+      suggests?: (string | null)[] | null;
+    };
+    /** @description An SSH public key of a user. */
+    SshKey: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      usage_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+    };
+    /** @description An SSH key and the user who owns it; a deploy key also lists the projects using it. */
+    SshKeyWithUser: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      usage_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      user?: components["schemas"]["User"] | null;
+      deploy_keys_projects?: (Record<string, never> | null)[] | null;
+    };
+    /** @description A GPG public key of a user, as an armored block. */
+    GpgKey: {
+      id: number;
+      key?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description A secondary email address of a user (the primary one is not listed). */
+    UserEmail: {
+      id: number;
+      email: string;
+      /** Format: date-time */
+      confirmed_at?: string | null;
+    };
+    /** @description A user account as GitLab shows it (administrators see the sign-in and moderation fields). */
+    UserAccount: {
+      id: number;
+      username: string;
+      name?: string | null;
+      state?: string | null;
+      locked?: boolean | null;
+      email?: string | null;
+      public_email?: string | null;
+      bot?: boolean | null;
+      is_admin?: boolean | null;
+      external?: boolean | null;
+      two_factor_enabled?: boolean | null;
+      note?: string | null;
+      bio?: string | null;
+      location?: string | null;
+      organization?: string | null;
+      job_title?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      confirmed_at?: string | null;
+      /** Format: date-time */
+      last_sign_in_at?: string | null;
+      /** Format: date-time */
+      current_sign_in_at?: string | null;
+      /** Format: date */
+      last_activity_on?: string | null;
+      projects_limit?: number | null;
+      can_create_group?: boolean | null;
+      can_create_project?: boolean | null;
+      private_profile?: boolean | null;
+      identities?: (Record<string, never> | null)[] | null;
+      /** Format: uri */
+      avatar_url?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description An impersonation token or a personal access token of a user. The token value comes only once, on creation. */
+    ImpersonationToken: {
+      id: number;
+      name: string;
+      description?: string | null;
+      user_id?: number | null;
+      scopes?: (string | null)[] | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      impersonation?: boolean | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      /** Format: date */
+      expires_at?: string | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A service account, a user without a person behind it, for automations. */
+    ServiceAccount: {
+      id: number;
+      username: string;
+      name?: string | null;
+      email?: string | null;
+      public_email?: string | null;
+    };
+    /** @description A project or group a user is a direct member of. */
+    UserMembership: {
+      source_id: number;
+      source_name?: string | null;
+      source_type?: string | null;
+      access_level?: number | null;
+    };
+    /** @description When a user was last active. */
+    UserActivity: {
+      username: string;
+      /** Format: date */
+      last_activity_on?: string | null;
+      /** Format: date */
+      last_activity_at?: string | null;
+    };
+    /** @description One event of a user's or project's activity stream (a push, a comment, a merge...). */
+    ContributionEvent: {
+      id: number;
+      project_id?: number | null;
+      action_name?: string | null;
+      target_id?: number | null;
+      target_iid?: number | null;
+      target_type?: string | null;
+      target_title?: string | null;
+      author_id?: number | null;
+      author?: components["schemas"]["User"] | null;
+      author_username?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      imported?: boolean | null;
+      push_data?: Record<string, never> | null;
+      note?: Record<string, never> | null;
+    };
+    /** @description How many groups, projects, issues and merge requests a user is associated with. */
+    UserAssociationsCount: {
+      groups_count?: number | null;
+      projects_count?: number | null;
+      issues_count?: number | null;
+      merge_requests_count?: number | null;
+    };
+    /** @description The avatar address GitLab uses for an email address. */
+    AvatarUrl: {
+      /** Format: uri */
+      avatar_url: string;
+    };
+    /** @description A custom emoji of a group. */
+    CustomEmoji: {
+      id: string;
+      name: string;
+      url?: string | null;
+      external?: boolean | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+    };
     /** @description A project issue. */
     Issue: {
       id?: number | null;
@@ -3928,6 +6461,129 @@ export interface components {
       references?: components["schemas"]["References"] | null;
       /** Format: uri */
       web_url?: string | null;
+    };
+    /** @description Counts of issues by state for the filters given. */
+    IssueStatistics: {
+      statistics?: components["schemas"]["IssueCountsBox"] | null;
+    };
+    /** @description The counts GitLab nests under statistics. */
+    IssueCountsBox: {
+      counts?: components["schemas"]["IssueCounts"] | null;
+    };
+    /** @description Issue counts by state. */
+    IssueCounts: {
+      all?: number | null;
+      closed?: number | null;
+      opened?: number | null;
+    };
+    /** @description An issue linked to another one, with the link's ID and type. */
+    LinkedIssue: {
+      id?: number | null;
+      iid: number;
+      project_id?: number | null;
+      title: string;
+      state?: string | null;
+      issue_link_id: number;
+      link_type?: string | null;
+      /** Format: date-time */
+      link_created_at?: string | null;
+      references?: components["schemas"]["References"] | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A link between two issues. */
+    IssueLink: {
+      source_issue?: components["schemas"]["Issue"] | null;
+      target_issue?: components["schemas"]["Issue"] | null;
+      link_type?: string | null;
+    };
+    /** @description An iteration (sprint) of a group's cadence. */
+    Iteration: {
+      id: number;
+      iid?: number | null;
+      sequence?: number | null;
+      group_id?: number | null;
+      title?: string | null;
+      description?: string | null;
+      state?: number | null;
+      /** Format: date */
+      start_date?: string | null;
+      /** Format: date */
+      due_date?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description An iteration set on or removed from an issue. */
+    ResourceIterationEvent: {
+      id: number;
+      user?: components["schemas"]["User"] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      resource_type?: string | null;
+      resource_id?: number | null;
+      iteration?: components["schemas"]["EventIteration"] | null;
+      action?: string | null;
+    };
+    /** @description An iteration as an iteration event names it. */
+    EventIteration: {
+      id?: number | null;
+      iid?: number | null;
+      group_id?: number | null;
+      title?: string | null;
+      description?: string | null;
+      state?: number | null;
+      /** Format: date */
+      start_date?: string | null;
+      /** Format: date */
+      due_date?: string | null;
+    };
+    /** @description A weight set on an issue. */
+    ResourceWeightEvent: {
+      id: number;
+      user?: components["schemas"]["User"] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      issue_id?: number | null;
+      weight?: number | null;
+    };
+    /** @description The type of a work item. */
+    WorkItemKind: {
+      id?: string | null;
+      name?: string | null;
+    };
+    /** @description The user who created a work item. */
+    WorkItemAuthor: {
+      id?: string | null;
+      username?: string | null;
+      name?: string | null;
+    };
+    /** @description A work item (issue, task, incident, epic, objective...). */
+    WorkItem: {
+      id: string;
+      iid: string;
+      title: string;
+      description?: string | null;
+      state?: string | null;
+      confidential?: boolean | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      /** Format: date-time */
+      closedAt?: string | null;
+      webUrl?: string | null;
+      author?: components["schemas"]["WorkItemAuthor"] | null;
+      workItemType?: components["schemas"]["WorkItemKind"] | null;
+    };
+    /** @description The project or group a work item belonged to. */
+    WorkItemNamespace: {
+      id?: string | null;
+      fullPath?: string | null;
+    };
+    /** @description What GitLab answers once a work item is deleted. */
+    WorkItemDeleted: {
+      namespace?: components["schemas"]["WorkItemNamespace"] | null;
+      errors?: (string | null)[] | null;
     };
     /** @description One approval of a merge request. */
     Approver: {
@@ -4418,6 +7074,70 @@ export interface operations {
       };
     };
   };
+  "user.avatar_get": {
+    parameters: {
+      query: {
+        email: string;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AvatarUrl"];
+        };
+      };
+    };
+  };
+  "user.event_list_contributions": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        scope?: "all";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
+        };
+      };
+    };
+  };
   "group.get": {
     parameters: {
       query?: never;
@@ -4436,6 +7156,97 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "issue.list_group": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "issue.statistics_get_group": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
+      };
+    };
+  };
+  "issue.iteration_list_group": {
+    parameters: {
+      query?: {
+        state?: "opened" | "upcoming" | "current" | "closed" | "all";
+        search?: string;
+        include_ancestors?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Iteration"][];
         };
       };
     };
@@ -4569,6 +7380,64 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Milestone"][];
+        };
+      };
+    };
+  };
+  "user.notification_group_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_group_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          new_note?: boolean;
+          new_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
         };
       };
     };
@@ -4721,6 +7590,131 @@ export interface operations {
       };
     };
   };
+  "issue.list_all": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "issue.get_by_id": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.statistics_get": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
+      };
+    };
+  };
+  "user.key_get_by_fingerprint": {
+    parameters: {
+      query: {
+        fingerprint: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKeyWithUser"];
+        };
+      };
+    };
+  };
+  "user.key_get_with_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKeyWithUser"];
+        };
+      };
+    };
+  };
   "repository.markdown_render": {
     parameters: {
       query?: never;
@@ -4775,6 +7769,136 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "user.namespace_search": {
+    parameters: {
+      query: {
+        search: string;
+        full_path_search?: boolean;
+        owned_only?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceInfo"][];
+        };
+      };
+    };
+  };
+  "user.namespace_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceInfo"];
+        };
+      };
+    };
+  };
+  "user.namespace_exists": {
+    parameters: {
+      query?: {
+        parent_id?: number;
+      };
+      header?: never;
+      path: {
+        namespace: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NamespaceExistence"];
+        };
+      };
+    };
+  };
+  "user.notification_global_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_global_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          notification_email?: string;
+          new_note?: boolean;
+          new_issue?: boolean;
+          close_issue?: boolean;
+          reassign_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          fixed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
         };
       };
     };
@@ -4867,6 +7991,72 @@ export interface operations {
       };
     };
   };
+  "environment.deployment_list": {
+    parameters: {
+      query?: {
+        environment?: string;
+        status?: "created" | "running" | "success" | "failed" | "canceled" | "skipped" | "blocked";
+        updated_after?: string;
+        updated_before?: string;
+        finished_after?: string;
+        finished_before?: string;
+        order_by?: "id" | "iid" | "created_at" | "updated_at" | "finished_at" | "ref";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"][];
+        };
+      };
+    };
+  };
+  "environment.deployment_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          environment: string;
+          sha: string;
+          ref: string;
+          tag: boolean;
+          /** @enum {string} */
+          status: "running" | "success" | "failed" | "canceled";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"];
+        };
+      };
+    };
+  };
   "environment.deployment_get": {
     parameters: {
       query?: never;
@@ -4890,6 +8080,176 @@ export interface operations {
       };
     };
   };
+  "environment.deployment_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status: "running" | "success" | "failed" | "canceled";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deployment"];
+        };
+      };
+    };
+  };
+  "environment.deployment_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.deployment_approve_or_reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status: "approved" | "rejected";
+          comment?: string;
+          represented_as?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeploymentApproval"];
+        };
+      };
+    };
+  };
+  "environment.deployment_merge_requests": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "locked" | "merged";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        deployment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "environment.list": {
+    parameters: {
+      query?: {
+        name?: string;
+        search?: string;
+        states?: "available" | "stopping" | "stopped";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"][];
+        };
+      };
+    };
+  };
+  "environment.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          external_url?: string;
+          /** @enum {string} */
+          tier?: "production" | "staging" | "testing" | "development" | "other";
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
   "environment.get": {
     parameters: {
       query?: never;
@@ -4909,6 +8269,130 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "environment.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          external_url?: string;
+          /** @enum {string} */
+          tier?: "production" | "staging" | "testing" | "development" | "other";
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "environment.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.stop": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        environment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          force?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "user.event_list_project": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
         };
       };
     };
@@ -5022,6 +8506,78 @@ export interface operations {
       };
     };
   };
+  "feature_flags.feature_flag_list": {
+    parameters: {
+      query?: {
+        scope?: "enabled" | "disabled";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"][];
+        };
+      };
+    };
+  };
+  "feature_flags.feature_flag_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          active?: boolean;
+          strategies?: {
+            /** @enum {string} */
+            name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+            parameters?: {
+              groupId?: string;
+              percentage?: string;
+              rollout?: string;
+              /** @enum {string} */
+              stickiness?: "default" | "userId" | "sessionId" | "random";
+              userIds?: string;
+            };
+            user_list_id?: number;
+            scopes?: {
+              environment_scope?: string;
+            }[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"];
+        };
+      };
+    };
+  };
   "feature_flags.feature_flag_get": {
     parameters: {
       query?: never;
@@ -5041,6 +8597,371 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["FeatureFlag"];
+        };
+      };
+    };
+  };
+  "feature_flags.feature_flag_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        feature_flag_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          description?: string;
+          active?: boolean;
+          strategies?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {string} */
+            name?: "default" | "gradualRolloutUserId" | "flexibleRollout" | "userWithId" | "gitlabUserList";
+            parameters?: {
+              groupId?: string;
+              percentage?: string;
+              rollout?: string;
+              /** @enum {string} */
+              stickiness?: "default" | "userId" | "sessionId" | "random";
+              userIds?: string;
+            };
+            user_list_id?: number;
+            scopes?: {
+              id?: number;
+              _destroy?: boolean;
+              environment_scope?: string;
+            }[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlag"];
+        };
+      };
+    };
+  };
+  "feature_flags.feature_flag_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        feature_flag_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "feature_flags.ff_user_list_list": {
+    parameters: {
+      query?: {
+        search?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"][];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          user_xids: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          user_xids?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FeatureFlagUserList"];
+        };
+      };
+    };
+  };
+  "feature_flags.ff_user_list_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "environment.freeze_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"][];
+        };
+      };
+    };
+  };
+  "environment.freeze_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          freeze_start: string;
+          freeze_end: string;
+          cron_timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          freeze_start?: string;
+          freeze_end?: string;
+          cron_timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FreezePeriod"];
+        };
+      };
+    };
+  };
+  "environment.freeze_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        freeze_period_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.list": {
+    parameters: {
+      query?: {
+        state?: "opened" | "closed" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
         };
       };
     };
@@ -5144,6 +9065,480 @@ export interface operations {
       };
     };
   };
+  "issue.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.spent_time_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          duration: string;
+          summary?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.mrs_closing": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "issue.discussion_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"][];
+        };
+      };
+    };
+  };
+  "issue.discussion_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "issue.discussion_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "issue.discussion_add_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.discussion_update_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.discussion_delete_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.link_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LinkedIssue"][];
+        };
+      };
+    };
+  };
+  "issue.link_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          target_project_id: number | string;
+          target_issue_iid: number;
+          /** @enum {string} */
+          link_type?: "relates_to" | "blocks" | "is_blocked_by";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueLink"];
+        };
+      };
+    };
+  };
+  "issue.link_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        issue_link_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueLink"];
+        };
+      };
+    };
+  };
+  "issue.link_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        issue_link_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          to_project_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
   "issue.note_list": {
     parameters: {
       query?: {
@@ -5172,6 +9567,243 @@ export interface operations {
       };
     };
   };
+  "issue.note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+          internal?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "issue.note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.emoji_issue_note_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "issue.emoji_issue_note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "issue.participants": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["User"][];
+        };
+      };
+    };
+  };
   "issue.mrs_related": {
     parameters: {
       query?: {
@@ -5194,6 +9826,486 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "issue.reorder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          move_after_id?: number;
+          move_before_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.spent_time_reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.time_estimate_reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_iteration_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceIterationEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_iteration_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_iteration_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceIterationEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_label_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceLabelEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_label_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_label_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceLabelEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_milestone_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceMilestoneEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_milestone_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_milestone_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceMilestoneEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_state_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceStateEvent"][];
+        };
+      };
+    };
+  };
+  "issue.event_issue_state_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+        resource_state_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceStateEvent"];
+        };
+      };
+    };
+  };
+  "issue.event_issue_weight_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ResourceWeightEvent"][];
+        };
+      };
+    };
+  };
+  "issue.subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.time_estimate_set": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          duration: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.time_stats_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimeStats"];
+        };
+      };
+    };
+  };
+  "issue.create_todo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequestTodo"];
+        };
+      };
+    };
+  };
+  "issue.unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        issue_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"];
+        };
+      };
+    };
+  };
+  "issue.statistics_get_project": {
+    parameters: {
+      query?: {
+        scope?: "created_by_me" | "assigned_to_me" | "all";
+        labels?: string;
+        milestone?: string;
+        assignee_username?: string;
+        author_username?: string;
+        search?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IssueStatistics"];
+        };
+      };
+    };
+  };
+  "issue.iteration_list_project": {
+    parameters: {
+      query?: {
+        state?: "opened" | "upcoming" | "current" | "closed" | "all";
+        search?: string;
+        include_ancestors?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Iteration"][];
         };
       };
     };
@@ -7951,6 +13063,64 @@ export interface operations {
       };
     };
   };
+  "user.notification_project_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "user.notification_project_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          level?: "disabled" | "participating" | "watch" | "global" | "mention" | "custom";
+          new_note?: boolean;
+          new_issue?: boolean;
+          new_merge_request?: boolean;
+          merge_merge_request?: boolean;
+          failed_pipeline?: boolean;
+          success_pipeline?: boolean;
+          new_release?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
   "pipeline.create": {
     parameters: {
       query?: never;
@@ -8808,6 +13978,165 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ProtectedBranch"];
         };
+      };
+    };
+  };
+  "environment.protected_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"][];
+        };
+      };
+    };
+  };
+  "environment.protected_protect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          deploy_access_levels: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
+          }[];
+          approval_rules?: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          deploy_access_levels?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
+          }[];
+          approval_rules?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "environment.protected_unprotect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -10517,6 +15846,66 @@ export interface operations {
       };
     };
   };
+  "snippet.project_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.project_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          visibility: "private" | "internal" | "public";
+          files: {
+            file_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
   "snippet.project_get": {
     parameters: {
       query?: never;
@@ -10536,6 +15925,591 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.project_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files?: {
+            /** @enum {string} */
+            action?: "create" | "update" | "delete" | "move";
+            file_path?: string;
+            previous_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.project_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.emoji_snippet_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.discussion_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"][];
+        };
+      };
+    };
+  };
+  "snippet.discussion_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Discussion"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_add_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_update_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.discussion_delete_note": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        discussion_id: string;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.note_list": {
+    parameters: {
+      query?: {
+        sort?: "asc" | "desc";
+        order_by?: "created_at" | "updated_at";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"][];
+        };
+      };
+    };
+  };
+  "snippet.note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+    };
+  };
+  "snippet.note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"][];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AwardEmoji"];
+        };
+      };
+    };
+  };
+  "snippet.emoji_snippet_note_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+        note_id: number;
+        award_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.project_content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
         };
       };
     };
@@ -10877,6 +16851,89 @@ export interface operations {
       };
     };
   };
+  "wiki.list": {
+    parameters: {
+      query?: {
+        with_content?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"][];
+        };
+      };
+    };
+  };
+  "wiki.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          content: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "wiki.upload_attachment": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          branch?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiAttachment"];
+        };
+      };
+    };
+  };
   "wiki.get": {
     parameters: {
       query?: never;
@@ -10900,6 +16957,218 @@ export interface operations {
       };
     };
   };
+  "wiki.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          content?: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "wiki.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.list_service_accounts": {
+    parameters: {
+      query?: {
+        order_by?: "id" | "username";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"][];
+        };
+      };
+    };
+  };
+  "user.create_service_account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          username?: string;
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"];
+        };
+      };
+    };
+  };
+  "snippet.list": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files: {
+            file_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.list_all": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
+  "snippet.explore": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"][];
+        };
+      };
+    };
+  };
   "snippet.get": {
     parameters: {
       query?: never;
@@ -10918,6 +17187,1556 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          files?: {
+            /** @enum {string} */
+            action?: "create" | "update" | "delete" | "move";
+            file_path?: string;
+            previous_path?: string;
+            content?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Snippet"];
+        };
+      };
+    };
+  };
+  "snippet.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "snippet.file_content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+        ref: string;
+        file_path: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "snippet.content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "user.todo_list": {
+    parameters: {
+      query?: {
+        state?: "pending" | "done";
+        action?:
+          | "assigned"
+          | "mentioned"
+          | "build_failed"
+          | "marked"
+          | "approval_required"
+          | "unmergeable"
+          | "directly_addressed"
+          | "merge_train_removed"
+          | "member_access_requested"
+          | "review_requested";
+        type?:
+          | "Issue"
+          | "MergeRequest"
+          | "Commit"
+          | "Epic"
+          | "DesignManagement::Design"
+          | "AlertManagement::Alert"
+          | "Project"
+          | "Namespace"
+          | "Vulnerability"
+          | "WikiPage::Meta";
+        author_id?: number;
+        project_id?: number | string;
+        group_id?: number | string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TodoItem"][];
+        };
+      };
+    };
+  };
+  "user.todo_mark_all_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.todo_mark_done": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TodoItem"];
+        };
+      };
+    };
+  };
+  "user.me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CurrentUserProfile"];
+        };
+      };
+    };
+  };
+  "user.activities": {
+    parameters: {
+      query?: {
+        from?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserActivity"][];
+        };
+      };
+    };
+  };
+  "user.emails": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"][];
+        };
+      };
+    };
+  };
+  "user.add_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.get_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.delete_email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.gpg_keys": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"][];
+        };
+      };
+    };
+  };
+  "user.add_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.get_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.delete_gpg_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.ssh_keys": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"][];
+        };
+      };
+    };
+  };
+  "user.add_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          expires_at?: string;
+          /** @enum {string} */
+          usage_type?: "auth" | "signing" | "auth_and_signing";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.get_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.delete_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.create_current_user_pat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: ("k8s_proxy" | "self_rotate")[];
+          description?: string;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NewPersonalAccessToken"];
+        };
+      };
+    };
+  };
+  "user.create_runner": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          runner_type: "instance_type" | "group_type" | "project_type";
+          group_id?: number | string;
+          project_id?: number | string;
+          description?: string;
+          paused?: boolean;
+          locked?: boolean;
+          run_untagged?: boolean;
+          tag_list?: string[];
+          /** @enum {string} */
+          access_level?: "not_protected" | "ref_protected";
+          maximum_timeout?: number;
+          maintenance_note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NewUserRunner"];
+        };
+      };
+    };
+  };
+  "user.current_user_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
+        };
+      };
+    };
+  };
+  "user.set_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          emoji?: string;
+          message?: string;
+          /** @enum {string} */
+          availability?: "not_set" | "busy";
+          /** @enum {string} */
+          clear_status_after?: "30_minutes" | "3_hours" | "8_hours" | "1_day" | "3_days" | "7_days" | "30_days";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
+        };
+      };
+    };
+  };
+  "user.list": {
+    parameters: {
+      query?: {
+        username?: string;
+        search?: string;
+        active?: boolean;
+        blocked?: boolean;
+        external?: boolean;
+        exclude_internal?: boolean;
+        humans?: boolean;
+        order_by?: "id" | "name" | "username" | "created_at" | "updated_at" | "last_activity_on";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"][];
+        };
+      };
+    };
+  };
+  "user.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+          username: string;
+          name: string;
+          password?: string;
+          reset_password?: boolean;
+          force_random_password?: boolean;
+          skip_confirmation?: boolean;
+          admin?: boolean;
+          external?: boolean;
+          can_create_group?: boolean;
+          projects_limit?: number;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.get_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id_or_username: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserStatusInfo"];
+        };
+      };
+    };
+  };
+  "user.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.modify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          email?: string;
+          username?: string;
+          name?: string;
+          password?: string;
+          skip_reconfirmation?: boolean;
+          admin?: boolean;
+          external?: boolean;
+          can_create_group?: boolean;
+          projects_limit?: number;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "user.delete": {
+    parameters: {
+      query?: {
+        hard_delete?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.activate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.associations_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAssociationsCount"];
+        };
+      };
+    };
+  };
+  "user.ban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.block": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.deactivate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.disable_two_factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.emails_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"][];
+        };
+      };
+    };
+  };
+  "user.add_email_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+          skip_confirmation?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserEmail"];
+        };
+      };
+    };
+  };
+  "user.delete_email_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        email_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.contribution_events": {
+    parameters: {
+      query?: {
+        action?:
+          | "approved"
+          | "closed"
+          | "commented"
+          | "created"
+          | "destroyed"
+          | "expired"
+          | "joined"
+          | "left"
+          | "merged"
+          | "pushed"
+          | "reopened"
+          | "updated";
+        target_type?: "epic" | "issue" | "merge_request" | "milestone" | "note" | "project" | "snippet" | "user";
+        before?: string;
+        after?: string;
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContributionEvent"][];
+        };
+      };
+    };
+  };
+  "user.gpg_keys_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"][];
+        };
+      };
+    };
+  };
+  "user.add_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.get_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GpgKey"];
+        };
+      };
+    };
+  };
+  "user.delete_gpg_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.delete_identity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.add_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          expires_at?: string;
+          /** @enum {string} */
+          usage_type?: "auth" | "signing" | "auth_and_signing";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.get_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"];
+        };
+      };
+    };
+  };
+  "user.delete_ssh_key_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.memberships": {
+    parameters: {
+      query?: {
+        type?: "Project" | "Namespace";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserMembership"][];
+        };
+      };
+    };
+  };
+  "user.reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.unban": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.unblock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "user.list_impersonation_tokens": {
+    parameters: {
+      query?: {
+        state?: "all" | "active" | "inactive";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"][];
+        };
+      };
+    };
+  };
+  "user.create_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_user"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "admin_mode"
+            | "sudo"
+            | "self_rotate"
+          )[];
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
+        };
+      };
+    };
+  };
+  "user.get_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+        impersonation_token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
+        };
+      };
+    };
+  };
+  "user.revoke_impersonation_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+        impersonation_token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "user.ssh_keys_for_user": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshKey"][];
+        };
+      };
+    };
+  };
+  "user.create_personal_access_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_user"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "admin_mode"
+            | "sudo"
+            | "self_rotate"
+          )[];
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ImpersonationToken"];
         };
       };
     };

@@ -25,6 +25,28 @@ export type CiCatalogResourceVerificationLevel =
   | "VERIFIED_CREATOR_MAINTAINED"
   | "VERIFIED_CREATOR_SELF_MANAGED";
 
+/** State of a GitLab issue or merge request. */
+export type IssuableState = "all" | "closed" | "locked" | "opened";
+
+/** Issue type. */
+export type IssueType =
+  "EPIC" | "INCIDENT" | "ISSUE" | "KEY_RESULT" | "OBJECTIVE" | "REQUIREMENT" | "TASK" | "TEST_CASE" | "TICKET";
+
+/** Values for sorting work items. */
+export type WorkItemSort = "CREATED_ASC" | "CREATED_DESC" | "TITLE_ASC" | "TITLE_DESC" | "UPDATED_ASC" | "UPDATED_DESC";
+
+/** State of a GitLab work item. */
+export type WorkItemState = "CLOSED" | "OPEN";
+
+/** Values for work item state events. */
+export type WorkItemStateEvent = "CLOSE" | "REOPEN";
+
+/** Input for the description widget. */
+export type WorkItemWidgetDescriptionInput = {
+  /** Description of the work item. */
+  description: string;
+};
+
 export type BranchRuleListQueryVariables = Exact<{
   fullPath: string | number;
   first?: number | null | undefined;
@@ -130,5 +152,173 @@ export type CiCatalogListQuery = {
       versions: { nodes: Array<{ name: string | null; releasedAt: string | null } | null> | null } | null;
     } | null> | null;
     pageInfo: { hasNextPage: boolean; endCursor: string | null; hasPreviousPage: boolean; startCursor: string | null };
+  } | null;
+};
+
+export type CustomEmojiCreateMutationVariables = Exact<{
+  groupPath: string | number;
+  name: string;
+  url: string;
+}>;
+
+export type CustomEmojiCreateMutation = {
+  createCustomEmoji: {
+    errors: Array<string>;
+    customEmoji: { id: string; name: string; url: string; external: boolean; createdAt: string } | null;
+  } | null;
+};
+
+export type CustomEmojiDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type CustomEmojiDeleteMutation = {
+  destroyCustomEmoji: {
+    errors: Array<string>;
+    customEmoji: { id: string; name: string; url: string; external: boolean; createdAt: string } | null;
+  } | null;
+};
+
+export type CustomEmojiListQueryVariables = Exact<{
+  fullPath: string | number;
+  includeAncestorGroups?: boolean | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type CustomEmojiListQuery = {
+  group: {
+    customEmoji: {
+      nodes: Array<{ id: string; name: string; url: string; external: boolean; createdAt: string } | null> | null;
+      pageInfo: {
+        hasNextPage: boolean;
+        endCursor: string | null;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+      };
+    } | null;
+  } | null;
+};
+
+export type WorkItemCreateMutationVariables = Exact<{
+  namespacePath: string | number;
+  title: string;
+  workItemTypeId: string;
+  confidential?: boolean | null | undefined;
+  descriptionWidget?: WorkItemWidgetDescriptionInput | null | undefined;
+}>;
+
+export type WorkItemCreateMutation = {
+  workItemCreate: {
+    errors: Array<string>;
+    workItem: {
+      id: string;
+      iid: string;
+      title: string;
+      description: string | null;
+      state: WorkItemState;
+      confidential: boolean;
+      createdAt: string;
+      updatedAt: string;
+      webUrl: string | null;
+      author: { username: string; name: string } | null;
+      workItemType: { id: string; name: string };
+    } | null;
+  } | null;
+};
+
+export type WorkItemDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type WorkItemDeleteMutation = {
+  workItemDelete: { errors: Array<string>; namespace: { id: string; fullPath: string } | null } | null;
+};
+
+export type WorkItemGetQueryVariables = Exact<{
+  fullPath: string | number;
+  iid: string;
+}>;
+
+export type WorkItemGetQuery = {
+  namespace: {
+    workItem: {
+      id: string;
+      iid: string;
+      title: string;
+      description: string | null;
+      state: WorkItemState;
+      confidential: boolean;
+      createdAt: string;
+      updatedAt: string;
+      closedAt: string | null;
+      webUrl: string | null;
+      author: { username: string; name: string } | null;
+      workItemType: { id: string; name: string };
+    } | null;
+  } | null;
+};
+
+export type WorkItemListQueryVariables = Exact<{
+  fullPath: string | number;
+  state?: IssuableState | null | undefined;
+  search?: string | null | undefined;
+  types?: Array<IssueType> | IssueType | null | undefined;
+  sort?: WorkItemSort | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type WorkItemListQuery = {
+  namespace: {
+    workItems: {
+      nodes: Array<{
+        id: string;
+        iid: string;
+        title: string;
+        state: WorkItemState;
+        confidential: boolean;
+        createdAt: string;
+        updatedAt: string;
+        closedAt: string | null;
+        webUrl: string | null;
+        author: { username: string; name: string } | null;
+        workItemType: { id: string; name: string };
+      } | null> | null;
+      pageInfo: {
+        hasNextPage: boolean;
+        endCursor: string | null;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+      };
+    } | null;
+  } | null;
+};
+
+export type WorkItemUpdateMutationVariables = Exact<{
+  id: string;
+  title?: string | null | undefined;
+  confidential?: boolean | null | undefined;
+  stateEvent?: WorkItemStateEvent | null | undefined;
+  descriptionWidget?: WorkItemWidgetDescriptionInput | null | undefined;
+}>;
+
+export type WorkItemUpdateMutation = {
+  workItemUpdate: {
+    errors: Array<string>;
+    workItem: {
+      id: string;
+      iid: string;
+      title: string;
+      description: string | null;
+      state: WorkItemState;
+      confidential: boolean;
+      createdAt: string;
+      updatedAt: string;
+      closedAt: string | null;
+      webUrl: string | null;
+      author: { username: string; name: string } | null;
+      workItemType: { id: string; name: string };
+    } | null;
   } | null;
 };

@@ -929,6 +929,191 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "key"],
     additionalProperties: false,
   },
+  "custom_emoji.create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group full path (parent/group) or numeric ID.",
+      },
+      name: {
+        type: "string",
+        description: "Emoji name, used as :name:.",
+        maxLength: 36,
+        pattern: "^[a-z0-9_-]+$",
+      },
+      url: {
+        type: "string",
+        description: "Address of the emoji image.",
+        maxLength: 2048,
+        pattern: "^https?://",
+      },
+    },
+    required: ["group_id", "name", "url"],
+    additionalProperties: false,
+  },
+  "custom_emoji.delete": {
+    type: "object",
+    properties: {
+      custom_emoji_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/CustomEmoji/7.",
+        pattern: "^gid://gitlab/CustomEmoji/[0-9]+$",
+      },
+    },
+    required: ["custom_emoji_id"],
+    additionalProperties: false,
+  },
+  "custom_emoji.list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group full path (parent/group) or numeric ID.",
+      },
+      include_ancestor_groups: {
+        type: "boolean",
+        description: "Include the parent groups' emoji.",
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "environment.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the environment, such as staging or review/fix-login.",
+        minLength: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "URL where the deployed app can be reached.",
+      },
+      tier: {
+        type: "string",
+        description: "Deployment tier of the environment.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      description: {
+        type: "string",
+        description: "Description of the environment.",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "environment.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the stopped environment to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_approve_or_reject": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the blocked deployment.",
+        minimum: 1,
+      },
+      status: {
+        type: "string",
+        description: "Whether to approve or reject the deployment.",
+        enum: ["approved", "rejected"],
+      },
+      comment: {
+        type: "string",
+        description: "Comment to go with the decision.",
+      },
+      represented_as: {
+        type: "string",
+        description: "Group or role to approve as, when the user is in several rules.",
+      },
+    },
+    required: ["project_id", "deployment_id", "status"],
+    additionalProperties: false,
+  },
+  "environment.deployment_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the environment deployed to.",
+        minLength: 1,
+      },
+      sha: {
+        type: "string",
+        description: "SHA of the deployed commit.",
+        pattern: "^[0-9a-fA-F]{7,64}$",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag that was deployed.",
+        minLength: 1,
+      },
+      tag: {
+        type: "boolean",
+        description: "True when ref is a tag, false for a branch.",
+      },
+      status: {
+        type: "string",
+        description: "Status of the deployment.",
+        enum: ["running", "success", "failed", "canceled"],
+      },
+    },
+    required: ["project_id", "environment", "sha", "ref", "tag", "status"],
+    additionalProperties: false,
+  },
+  "environment.deployment_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deployment_id"],
+    additionalProperties: false,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -945,6 +1130,228 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "deployment_id"],
     additionalProperties: false,
   },
+  "environment.deployment_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Return only deployments to the environment with this name.",
+        minLength: 1,
+      },
+      status: {
+        type: "string",
+        description: "Return only deployments in this status.",
+        enum: ["created", "running", "success", "failed", "canceled", "skipped", "blocked"],
+      },
+      updated_after: {
+        type: "string",
+        description: "Updated after this ISO 8601 time.",
+      },
+      updated_before: {
+        type: "string",
+        description: "Updated before this ISO 8601 time.",
+      },
+      finished_after: {
+        type: "string",
+        description: "Finished after this time (needs order_by finished_at).",
+      },
+      finished_before: {
+        type: "string",
+        description: "Finished before this time (needs order_by finished_at).",
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by (default id).",
+        enum: ["id", "iid", "created_at", "updated_at", "finished_at", "ref"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default asc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_merge_requests": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment.",
+        minimum: 1,
+      },
+      state: {
+        type: "string",
+        description: "Return only merge requests in this state.",
+        enum: ["opened", "closed", "locked", "merged"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "deployment_id"],
+    additionalProperties: false,
+  },
+  "environment.deployment_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deployment_id: {
+        type: "integer",
+        description: "ID of the deployment.",
+        minimum: 1,
+      },
+      status: {
+        type: "string",
+        description: "New status of the deployment.",
+        enum: ["running", "success", "failed", "canceled"],
+      },
+    },
+    required: ["project_id", "deployment_id", "status"],
+    additionalProperties: false,
+  },
+  "environment.freeze_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_start: {
+        type: "string",
+        description: "Cron expression for the start, such as 0 23 * * 5.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      freeze_end: {
+        type: "string",
+        description: "Cron expression for the end, such as 0 7 * * 1.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      cron_timezone: {
+        type: "string",
+        description: "IANA time zone of the crons, such as Europe/Berlin (default UTC).",
+        pattern: "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
+      },
+    },
+    required: ["project_id", "freeze_start", "freeze_end"],
+    additionalProperties: false,
+  },
+  "environment.freeze_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period to delete.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.freeze_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      freeze_period_id: {
+        type: "integer",
+        description: "ID of the freeze period.",
+        minimum: 1,
+      },
+      freeze_start: {
+        type: "string",
+        description: "New cron expression for the start.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      freeze_end: {
+        type: "string",
+        description: "New cron expression for the end.",
+        pattern: "^\\s*[0-9A-Za-z*?,/#-]+(\\s+[0-9A-Za-z*?,/#-]+){4}\\s*$",
+      },
+      cron_timezone: {
+        type: "string",
+        description: "New IANA time zone of the crons.",
+        pattern: "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
+      },
+    },
+    required: ["project_id", "freeze_period_id"],
+    additionalProperties: false,
+  },
   "environment.get": {
     type: "object",
     properties: {
@@ -956,6 +1363,287 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the environment.",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Return only the environment with this exact name.",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Return environments whose name contains this text (3+ chars).",
+        minLength: 3,
+      },
+      states: {
+        type: "string",
+        description: "Return only environments in this state.",
+        enum: ["available", "stopping", "stopped"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.protected_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.protected_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "environment.protected_protect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the environment to protect.",
+        minLength: 1,
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Who may deploy. Each item names one of access_level, user_id or group_id.",
+        minItems: 1,
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Who must approve deploys, with required_approvals per rule.",
+      },
+    },
+    required: ["project_id", "environment", "deploy_access_levels"],
+    additionalProperties: false,
+  },
+  "environment.protected_unprotect": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.protected_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Name of the protected environment, such as production.",
+        minLength: 1,
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Grants to add (access_level, user_id or group_id) or remove (id, _destroy).",
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Approval rules to add or remove (id, _destroy).",
+      },
+    },
+    required: ["project_id", "environment"],
+    additionalProperties: false,
+  },
+  "environment.stop": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the environment to stop.",
+        minimum: 1,
+      },
+      force: {
+        type: "boolean",
+        description: "Stop at once without running the on_stop job.",
+      },
+    },
+    required: ["project_id", "environment_id"],
+    additionalProperties: false,
+  },
+  "environment.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      environment_id: {
+        type: "integer",
+        description: "ID of the environment.",
+        minimum: 1,
+      },
+      external_url: {
+        type: "string",
+        description: "New URL where the deployed app can be reached.",
+      },
+      tier: {
+        type: "string",
+        description: "New deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      description: {
+        type: "string",
+        description: "New description.",
       },
     },
     required: ["project_id", "environment_id"],
@@ -1167,6 +1855,101 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "external_status_check_id"],
     additionalProperties: false,
   },
+  "feature_flags.feature_flag_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the flag, in lowercase letters, digits, _ and -.",
+        minLength: 1,
+        pattern: "^[a-z]([-_a-z0-9]*[a-z0-9])?$",
+      },
+      description: {
+        type: "string",
+        description: "Description of the flag.",
+      },
+      active: {
+        type: "boolean",
+        description: "Whether the flag is on (default true).",
+      },
+      strategies: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: {
+              type: "string",
+              enum: ["default", "gradualRolloutUserId", "flexibleRollout", "userWithId", "gitlabUserList"],
+            },
+            parameters: {
+              type: "object",
+              properties: {
+                groupId: {
+                  type: "string",
+                },
+                percentage: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                rollout: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                stickiness: {
+                  type: "string",
+                  enum: ["default", "userId", "sessionId", "random"],
+                },
+                userIds: {
+                  type: "string",
+                },
+              },
+              additionalProperties: false,
+            },
+            user_list_id: {
+              type: "integer",
+            },
+            scopes: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  environment_scope: {
+                    type: "string",
+                    minLength: 1,
+                  },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Strategies, each with name, parameters and scopes (environment_scope).",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the feature flag to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
   "feature_flags.feature_flag_get": {
     type: "object",
     properties: {
@@ -1181,6 +1964,233 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Return only enabled or only disabled flags.",
+        enum: ["enabled", "disabled"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the feature flag.",
+        minLength: 1,
+      },
+      new_name: {
+        type: "string",
+        description: "New name for the flag.",
+        pattern: "^[a-z]([-_a-z0-9]*[a-z0-9])?$",
+      },
+      description: {
+        type: "string",
+        description: "New description.",
+      },
+      active: {
+        type: "boolean",
+        description: "True to turn the flag on, false to turn it off.",
+      },
+      strategies: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            name: {
+              type: "string",
+              enum: ["default", "gradualRolloutUserId", "flexibleRollout", "userWithId", "gitlabUserList"],
+            },
+            parameters: {
+              type: "object",
+              properties: {
+                groupId: {
+                  type: "string",
+                },
+                percentage: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                rollout: {
+                  type: "string",
+                  pattern: "^(100|[1-9]?[0-9])$",
+                },
+                stickiness: {
+                  type: "string",
+                  enum: ["default", "userId", "sessionId", "random"],
+                },
+                userIds: {
+                  type: "string",
+                },
+              },
+              additionalProperties: false,
+            },
+            user_list_id: {
+              type: "integer",
+            },
+            scopes: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  _destroy: {
+                    type: "boolean",
+                  },
+                  environment_scope: {
+                    type: "string",
+                    minLength: 1,
+                  },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Strategies to add, edit (id) or remove (id, _destroy true).",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the list.",
+        minLength: 1,
+      },
+      user_xids: {
+        type: "string",
+        description: "Comma-separated user IDs of your app, such as 42,alice.",
+        pattern: "^[^,\\s]+(,[^,\\s]+)*$",
+      },
+    },
+    required: ["project_id", "name", "user_xids"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_list_iid"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_list_iid"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Return lists whose name contains this text.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_list_iid: {
+        type: "integer",
+        description: "IID of the user list in the project.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name of the list.",
+        minLength: 1,
+      },
+      user_xids: {
+        type: "string",
+        description: "Comma-separated user IDs replacing the current ones.",
+        pattern: "^[^,\\s]+(,[^,\\s]+)*$",
+      },
+    },
+    required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
   "group.get": {
@@ -1273,6 +2283,616 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "title"],
     additionalProperties: false,
   },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.discussion_add_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "body"],
+    additionalProperties: false,
+  },
+  "issue.discussion_delete_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id"],
+    additionalProperties: false,
+  },
+  "issue.discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.discussion_update_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "name"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        minLength: 1,
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "name"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_iteration_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_iteration_event_id: {
+        type: "integer",
+        description: "ID of the iteration event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_iteration_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_iteration_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_label_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_label_event_id: {
+        type: "integer",
+        description: "ID of the label event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_label_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_label_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_milestone_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_milestone_event_id: {
+        type: "integer",
+        description: "ID of the milestone event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_milestone_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_milestone_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_state_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      resource_state_event_id: {
+        type: "integer",
+        description: "ID of the state event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "resource_state_event_id"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_state_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_weight_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
   "issue.get": {
     type: "object",
     properties: {
@@ -1284,6 +2904,416 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "IID of the issue, the 42 of #42.",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      issue_id: {
+        type: "integer",
+        description: "Global ID of the issue (not the IID).",
+        minimum: 1,
+      },
+    },
+    required: ["issue_id"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "upcoming", "current", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Text in the title.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add ancestor groups' iterations (default true).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "upcoming", "current", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Text in the title.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add ancestor groups' iterations (default true).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      target_project_id: {
+        type: ["string", "integer"],
+        description: "ID or path of the target issue's project.",
+      },
+      target_issue_iid: {
+        type: "integer",
+        description: "IID of the target issue.",
+        minimum: 1,
+      },
+      link_type: {
+        type: "string",
+        description: "Type of link (default relates_to).",
+        enum: ["relates_to", "blocks", "is_blocked_by"],
+      },
+    },
+    required: ["project_id", "issue_iid", "target_project_id", "target_issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      issue_link_id: {
+        type: "integer",
+        description: "ID of the link, as issue.link_list shows it.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "issue_link_id"],
+    additionalProperties: false,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      issue_link_id: {
+        type: "integer",
+        description: "ID of the link, as issue.link_list shows it.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "issue_link_id"],
+    additionalProperties: false,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      scope: {
+        type: "string",
+        description: "Whose issues (default created_by_me).",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "State filter (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["created_at", "updated_at", "priority", "due_date", "relative_position", "popularity", "title"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      to_project_id: {
+        type: "integer",
+        description: "ID of the project to move the issue to.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "to_project_id"],
+    additionalProperties: false,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
       },
     },
     required: ["project_id", "issue_iid"],
@@ -1314,6 +3344,74 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+      internal: {
+        type: "boolean",
+        description: "Visible to Reporter role and above only.",
+      },
+    },
+    required: ["project_id", "issue_iid", "body"],
+    additionalProperties: false,
+  },
+  "issue.note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
+    additionalProperties: false,
+  },
+  "issue.note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id"],
     additionalProperties: false,
   },
   "issue.note_list": {
@@ -1348,6 +3446,315 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "Note ID (the 5 of #note_5).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["project_id", "issue_iid", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      move_after_id: {
+        type: "integer",
+        description: "Global ID of the issue to place it after.",
+        minimum: 1,
+      },
+      move_before_id: {
+        type: "integer",
+        description: "Global ID of the issue to place it before.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 1h30m or 2d, or -30m to subtract.",
+        pattern: "^ *-? *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+      summary: {
+        type: "string",
+        description: "What the time was spent on.",
+      },
+    },
+    required: ["project_id", "issue_iid", "duration"],
+    additionalProperties: false,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose issues, assigned_to_me for mine.",
+        enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated labels, all must match, or None/Any.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      author_username: {
+        type: "string",
+        description: "Author username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+      duration: {
+        type: "string",
+        description: "Duration such as 3h30m, 1.5h or 3w 2d (1d is 8h, 1w is 5d).",
+        pattern: "^ *([0-9]+([.][0-9]+)? *(mo|w|d|h|m|s) *)+$",
+      },
+    },
+    required: ["project_id", "issue_iid", "duration"],
+    additionalProperties: false,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      issue_iid: {
+        type: "integer",
+        description: "IID of the issue, the 42 of #42.",
+        minimum: 1,
       },
     },
     required: ["project_id", "issue_iid"],
@@ -1416,6 +3823,139 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the work item.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      work_item_type_id: {
+        type: "string",
+        description: "Type's global ID: gid://gitlab/WorkItems::Type/1 is Issue, 5 Task.",
+        pattern: "^gid://gitlab/WorkItems::Type/[0-9]+$",
+      },
+      description: {
+        type: "string",
+        description: "Description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential.",
+      },
+    },
+    required: ["project_id", "title", "work_item_type_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {
+      work_item_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/WorkItem/123.",
+        pattern: "^gid://gitlab/WorkItem/[0-9]+$",
+      },
+    },
+    required: ["work_item_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      work_item_iid: {
+        type: "string",
+        description: "IID of the work item, as in #42.",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["project_id", "work_item_iid"],
+    additionalProperties: false,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project or group full path, or a project ID.",
+      },
+      state: {
+        type: "string",
+        description: "Only work items in this state.",
+        enum: ["opened", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Words in title or description.",
+        minLength: 1,
+      },
+      types: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["ISSUE", "INCIDENT", "TEST_CASE", "REQUIREMENT", "TASK", "TICKET", "OBJECTIVE", "KEY_RESULT", "EPIC"],
+        },
+        description: "Only these work item types.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order (default newest first).",
+        enum: ["CREATED_DESC", "CREATED_ASC", "UPDATED_DESC", "UPDATED_ASC", "TITLE_ASC", "TITLE_DESC"],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      work_item_id: {
+        type: "string",
+        description: "Global ID, such as gid://gitlab/WorkItem/123.",
+        pattern: "^gid://gitlab/WorkItem/[0-9]+$",
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "New description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential or not.",
+      },
+      state_event: {
+        type: "string",
+        description: "Close or reopen it.",
+        enum: ["CLOSE", "REOPEN"],
+      },
+    },
+    required: ["work_item_id"],
     additionalProperties: false,
   },
   "job.artifacts": {
@@ -6822,6 +9362,484 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "submodule", "branch_name", "commit_sha"],
     additionalProperties: false,
   },
+  "snippet.content": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.create": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "Title of the snippet.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["file_path", "content"],
+          additionalProperties: false,
+        },
+        description: "Files of the snippet.",
+        minItems: 1,
+      },
+    },
+    required: ["title", "files"],
+    additionalProperties: false,
+  },
+  "snippet.delete": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_add_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_delete_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_update_note": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread ID (40 hex characters).",
+        minLength: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "discussion_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "snippet_id", "name"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Emoji name without colons, such as thumbsup.",
+        pattern: "^[a-z0-9_+-]+$",
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "name"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      award_id: {
+        type: "integer",
+        description: "ID of the emoji reaction (award).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "award_id"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.explore": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.file_content": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      ref: {
+        type: "string",
+        description: "Branch or commit of the snippet repository, often main.",
+        minLength: 1,
+      },
+      file_path: {
+        type: "string",
+        description: "File path in the repository, such as src/app.ts.",
+        minLength: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["snippet_id", "ref", "file_path"],
+    additionalProperties: false,
+  },
   "snippet.get": {
     type: "object",
     properties: {
@@ -6832,6 +9850,270 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.list": {
+    type: "object",
+    properties: {
+      created_after: {
+        type: "string",
+        description: "Only snippets created after this time.",
+      },
+      created_before: {
+        type: "string",
+        description: "Only snippets created before this time.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.list_all": {
+    type: "object",
+    properties: {
+      created_after: {
+        type: "string",
+        description: "Only snippets created after this time.",
+      },
+      created_before: {
+        type: "string",
+        description: "Only snippets created before this time.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "snippet.note_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.note_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      sort: {
+        type: "string",
+        description: "desc (default) or asc.",
+        enum: ["asc", "desc"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field.",
+        enum: ["created_at", "updated_at"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.note_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the project snippet.",
+        minimum: 1,
+      },
+      note_id: {
+        type: "integer",
+        description: "ID of the comment (note).",
+        minimum: 1,
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "snippet_id", "note_id", "body"],
+    additionalProperties: false,
+  },
+  "snippet.project_content": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the snippet.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["file_path", "content"],
+          additionalProperties: false,
+        },
+        description: "Files of the snippet.",
+        minItems: 1,
+      },
+    },
+    required: ["project_id", "title", "visibility", "files"],
+    additionalProperties: false,
+  },
+  "snippet.project_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "snippet_id"],
     additionalProperties: false,
   },
   "snippet.project_get": {
@@ -6848,6 +10130,138 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "snippet.project_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            action: {
+              type: "string",
+              enum: ["create", "update", "delete", "move"],
+            },
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            previous_path: {
+              type: "string",
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["action", "file_path"],
+          additionalProperties: false,
+        },
+        description: "File changes, in order.",
+        minItems: 1,
+      },
+    },
+    required: ["project_id", "snippet_id"],
+    additionalProperties: false,
+  },
+  "snippet.update": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the snippet.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      files: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            action: {
+              type: "string",
+              enum: ["create", "update", "delete", "move"],
+            },
+            file_path: {
+              type: "string",
+              minLength: 1,
+            },
+            previous_path: {
+              type: "string",
+            },
+            content: {
+              type: "string",
+            },
+          },
+          required: ["action", "file_path"],
+          additionalProperties: false,
+        },
+        description: "File changes, in order.",
+        minItems: 1,
+      },
+    },
+    required: ["snippet_id"],
     additionalProperties: false,
   },
   "tag.create": {
@@ -7057,6 +10471,1757 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "tag_name"],
     additionalProperties: false,
   },
+  "user.activate": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      from: {
+        type: "string",
+        description: "Only activity on or after this date (YYYY-MM-DD).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.add_email": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "The email address to add.",
+        pattern: "^[^@\\s]+@[^@\\s]+$",
+      },
+    },
+    required: ["email"],
+    additionalProperties: false,
+  },
+  "user.add_email_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      email: {
+        type: "string",
+        description: "The email address to add.",
+        pattern: "^[^@\\s]+@[^@\\s]+$",
+      },
+      skip_confirmation: {
+        type: "boolean",
+        description: "Treat the address as confirmed (default false).",
+      },
+    },
+    required: ["user_id", "email"],
+    additionalProperties: false,
+  },
+  "user.add_gpg_key": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Armored public key, as gpg --armor --export prints it.",
+        pattern: "^-----BEGIN PGP PUBLIC KEY BLOCK-----",
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "user.add_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Armored public key, as gpg --armor --export prints it.",
+        pattern: "^-----BEGIN PGP PUBLIC KEY BLOCK-----",
+      },
+    },
+    required: ["user_id", "key"],
+    additionalProperties: false,
+  },
+  "user.add_ssh_key": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "A name for the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "Public key text, such as ssh-ed25519 AAAA... you@host.",
+        pattern: "^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      usage_type: {
+        type: "string",
+        description: "What the key is for (default auth_and_signing).",
+        enum: ["auth", "signing", "auth_and_signing"],
+      },
+    },
+    required: ["title", "key"],
+    additionalProperties: false,
+  },
+  "user.add_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "A name for the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "Public key text, such as ssh-ed25519 AAAA... you@host.",
+        pattern: "^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      usage_type: {
+        type: "string",
+        description: "What the key is for (default auth_and_signing).",
+        enum: ["auth", "signing", "auth_and_signing"],
+      },
+    },
+    required: ["user_id", "title", "key"],
+    additionalProperties: false,
+  },
+  "user.approve": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "Email address of the user.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      size: {
+        type: "integer",
+        description: "Size of the image in pixels (Gravatar).",
+        minimum: 1,
+      },
+    },
+    required: ["email"],
+    additionalProperties: false,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID or username (looked up first).",
+      },
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      email: {
+        type: "string",
+        description: "Email address of the account.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      username: {
+        type: "string",
+        description: "Username: letters, digits, _ - and ., not ending in ., .git or .atom.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      name: {
+        type: "string",
+        description: "Full name shown in GitLab.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      password: {
+        type: "string",
+        description: "Password, 8 to 128 characters.",
+        minLength: 8,
+        maxLength: 128,
+      },
+      reset_password: {
+        type: "boolean",
+        description: "Mail a link to set the password instead.",
+      },
+      force_random_password: {
+        type: "boolean",
+        description: "Set a random password nobody knows.",
+      },
+      skip_confirmation: {
+        type: "boolean",
+        description: "Treat the email as confirmed.",
+      },
+      admin: {
+        type: "boolean",
+        description: "Make the user an administrator.",
+      },
+      external: {
+        type: "boolean",
+        description: "Make the user external (no internal projects).",
+      },
+      can_create_group: {
+        type: "boolean",
+        description: "Whether the user may create groups.",
+      },
+      projects_limit: {
+        type: "integer",
+        description: "Most personal projects the user may create.",
+        minimum: 0,
+      },
+      note: {
+        type: "string",
+        description: "Note only administrators see.",
+      },
+    },
+    required: ["email", "username", "name"],
+    additionalProperties: false,
+  },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["k8s_proxy", "self_rotate"],
+        },
+        description: "Scopes. GitLab accepts k8s_proxy and self_rotate here.",
+        minItems: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date YYYY-MM-DD (GitLab's default when omitted).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["name", "scopes"],
+    additionalProperties: false,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_user",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "admin_mode",
+            "sudo",
+            "self_rotate",
+          ],
+        },
+        description: "Scopes of the token, such as api or read_api.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+      },
+    },
+    required: ["user_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_user",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "admin_mode",
+            "sudo",
+            "self_rotate",
+          ],
+        },
+        description: "Scopes of the token, such as api or read_api.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+      },
+    },
+    required: ["user_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      runner_type: {
+        type: "string",
+        description: "Scope of the runner.",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, for group_type.",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, for project_type.",
+      },
+      description: {
+        type: "string",
+        description: "Runner description.",
+      },
+      paused: {
+        type: "boolean",
+        description: "Create it paused.",
+      },
+      locked: {
+        type: "boolean",
+        description: "Lock it to the current projects.",
+      },
+      run_untagged: {
+        type: "boolean",
+        description: "Also pick jobs without tags.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runner tags.",
+      },
+      access_level: {
+        type: "string",
+        description: "ref_protected runs protected refs only.",
+        enum: ["not_protected", "ref_protected"],
+      },
+      maximum_timeout: {
+        type: "integer",
+        description: "Job timeout cap in seconds.",
+        minimum: 600,
+      },
+      maintenance_note: {
+        type: "string",
+        description: "Free-form maintenance note.",
+        maxLength: 1024,
+      },
+    },
+    required: ["runner_type"],
+    additionalProperties: false,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the account.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      username: {
+        type: "string",
+        description: "Username of the account.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      email: {
+        type: "string",
+        description: "Email address (a no-reply one if omitted).",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.current": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      hard_delete: {
+        type: "boolean",
+        description: "Also delete their issues, comments and other contributions.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.delete_email": {
+    type: "object",
+    properties: {
+      email_id: {
+        type: "integer",
+        description: "ID of the email address to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["email_id"],
+    additionalProperties: false,
+  },
+  "user.delete_email_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      email_id: {
+        type: "integer",
+        description: "ID of the email address to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "email_id"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      provider: {
+        type: "string",
+        description: "Provider name, such as ldapmain or saml.",
+        minLength: 1,
+      },
+    },
+    required: ["user_id", "provider"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key to remove.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.disable_two_factor": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.emails": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.emails_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      scope: {
+        type: "string",
+        description: "all to include events of all the user's projects.",
+        enum: ["all"],
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      action: {
+        type: "string",
+        description: "Only events of this action.",
+        enum: [
+          "approved",
+          "closed",
+          "commented",
+          "created",
+          "destroyed",
+          "expired",
+          "joined",
+          "left",
+          "merged",
+          "pushed",
+          "reopened",
+          "updated",
+        ],
+      },
+      target_type: {
+        type: "string",
+        description: "Only events on this kind of object.",
+        enum: ["epic", "issue", "merge_request", "milestone", "note", "project", "snippet", "user"],
+      },
+      before: {
+        type: "string",
+        description: "Only events before this date (YYYY-MM-DD).",
+      },
+      after: {
+        type: "string",
+        description: "Only events after this date (YYYY-MM-DD).",
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID, or a username such as jdoe (looked up first).",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.get_email": {
+    type: "object",
+    properties: {
+      email_id: {
+        type: "integer",
+        description: "ID of the email address (not the address).",
+        minimum: 1,
+      },
+    },
+    required: ["email_id"],
+    additionalProperties: false,
+  },
+  "user.get_gpg_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.get_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the GPG key.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      impersonation_token_id: {
+        type: "integer",
+        description: "ID of the impersonation token.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "impersonation_token_id"],
+    additionalProperties: false,
+  },
+  "user.get_ssh_key": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.get_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "key_id"],
+    additionalProperties: false,
+  },
+  "user.get_status": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "The user's ID or username.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.gpg_keys": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.gpg_keys_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "Numeric ID of the user.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.key_get_by_fingerprint": {
+    type: "object",
+    properties: {
+      fingerprint: {
+        type: "string",
+        description: "MD5 (aa:bb:...) or SHA256:... fingerprint.",
+        minLength: 1,
+      },
+    },
+    required: ["fingerprint"],
+    additionalProperties: false,
+  },
+  "user.key_get_with_user": {
+    type: "object",
+    properties: {
+      key_id: {
+        type: "integer",
+        description: "ID of the SSH key.",
+        minimum: 1,
+      },
+    },
+    required: ["key_id"],
+    additionalProperties: false,
+  },
+  "user.list": {
+    type: "object",
+    properties: {
+      username: {
+        type: "string",
+        description: "Exact username to look up (case-insensitive).",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Text to find in name, username or public email.",
+        minLength: 1,
+      },
+      active: {
+        type: "boolean",
+        description: "Only active users.",
+      },
+      blocked: {
+        type: "boolean",
+        description: "Only blocked users.",
+      },
+      external: {
+        type: "boolean",
+        description: "Only external users (administrators).",
+      },
+      exclude_internal: {
+        type: "boolean",
+        description: "Leave out internal users such as the ghost user.",
+      },
+      humans: {
+        type: "boolean",
+        description: "Only people, not bots or service accounts.",
+      },
+      order_by: {
+        type: "string",
+        description: "Field to order by (administrators, default id).",
+        enum: ["id", "name", "username", "created_at", "updated_at", "last_activity_on"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      state: {
+        type: "string",
+        description: "Which tokens (default all).",
+        enum: ["all", "active", "inactive"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      order_by: {
+        type: "string",
+        description: "Field to order by (default id).",
+        enum: ["id", "username"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.me": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      type: {
+        type: "string",
+        description: "Only projects or only groups (Namespace).",
+        enum: ["Project", "Namespace"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      email: {
+        type: "string",
+        description: "New email address.",
+        maxLength: 255,
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+      username: {
+        type: "string",
+        description: "New username.",
+        minLength: 2,
+        maxLength: 255,
+        pattern: "^(?!.*\\.(?:git|atom)$)[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_-]$",
+      },
+      name: {
+        type: "string",
+        description: "New full name.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      password: {
+        type: "string",
+        description: "New password, 8 to 128 characters.",
+        minLength: 8,
+        maxLength: 128,
+      },
+      skip_reconfirmation: {
+        type: "boolean",
+        description: "Treat a new email as confirmed.",
+      },
+      admin: {
+        type: "boolean",
+        description: "Make or unmake an administrator.",
+      },
+      external: {
+        type: "boolean",
+        description: "Make the user external or not.",
+      },
+      can_create_group: {
+        type: "boolean",
+        description: "Whether the user may create groups.",
+      },
+      projects_limit: {
+        type: "integer",
+        description: "Most personal projects.",
+        minimum: 0,
+      },
+      note: {
+        type: "string",
+        description: "Note only administrators see.",
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      namespace_id: {
+        type: "string",
+        description: "The path to check, such as my-group.",
+        minLength: 1,
+      },
+      parent_id: {
+        type: "integer",
+        description: "ID of the parent group (default top level).",
+        minimum: 1,
+      },
+    },
+    required: ["namespace_id"],
+    additionalProperties: false,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      namespace_id: {
+        type: ["string", "integer"],
+        description: "Namespace ID or full path, such as group/subgroup.",
+      },
+    },
+    required: ["namespace_id"],
+    additionalProperties: false,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      owned_only: {
+        type: "boolean",
+        description: "Only namespaces you own.",
+      },
+      top_level_only: {
+        type: "boolean",
+        description: "Only top-level namespaces.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text the name or path contains.",
+        minLength: 1,
+      },
+      full_path_search: {
+        type: "boolean",
+        description: "Match the search against the full path.",
+      },
+      owned_only: {
+        type: "boolean",
+        description: "Only namespaces you own.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      notification_email: {
+        type: "string",
+        description: "Verified email to send notifications to.",
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      close_issue: {
+        type: "boolean",
+        description: "Custom level: issue closed.",
+      },
+      reassign_issue: {
+        type: "boolean",
+        description: "Custom level: issue reassigned.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      fixed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline fixed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      level: {
+        type: "string",
+        description: "Notification level.",
+        enum: ["disabled", "participating", "watch", "global", "mention", "custom"],
+      },
+      new_note: {
+        type: "boolean",
+        description: "Custom level: notify on new comments.",
+      },
+      new_issue: {
+        type: "boolean",
+        description: "Custom level: notify on new issues.",
+      },
+      new_merge_request: {
+        type: "boolean",
+        description: "Custom level: new merge request.",
+      },
+      merge_merge_request: {
+        type: "boolean",
+        description: "Custom level: merge request merged.",
+      },
+      failed_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline failed.",
+      },
+      success_pipeline: {
+        type: "boolean",
+        description: "Custom level: pipeline succeeded.",
+      },
+      new_release: {
+        type: "boolean",
+        description: "Custom level: new release.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      impersonation_token_id: {
+        type: "integer",
+        description: "ID of the impersonation token.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id", "impersonation_token_id"],
+    additionalProperties: false,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {
+      emoji: {
+        type: "string",
+        description: "Emoji name without colons, such as coffee or palm_tree.",
+        maxLength: 64,
+        pattern: "^[a-z0-9_+-]+$",
+      },
+      message: {
+        type: "string",
+        description: "Status text, at most 100 characters.",
+        maxLength: 100,
+      },
+      availability: {
+        type: "string",
+        description: "busy or not_set.",
+        enum: ["not_set", "busy"],
+      },
+      clear_status_after: {
+        type: "string",
+        description: "Clear the status after this period.",
+        enum: ["30_minutes", "3_hours", "8_hours", "1_day", "3_days", "7_days", "30_days"],
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.ssh_keys": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.ssh_keys_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "Numeric ID or username of the user.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      state: {
+        type: "string",
+        description: "pending (default) or done.",
+        enum: ["pending", "done"],
+      },
+      action: {
+        type: "string",
+        description: "Why the item was created.",
+        enum: [
+          "assigned",
+          "mentioned",
+          "build_failed",
+          "marked",
+          "approval_required",
+          "unmergeable",
+          "directly_addressed",
+          "merge_train_removed",
+          "member_access_requested",
+          "review_requested",
+        ],
+      },
+      type: {
+        type: "string",
+        description: "Kind of target.",
+        enum: [
+          "Issue",
+          "MergeRequest",
+          "Commit",
+          "Epic",
+          "DesignManagement::Design",
+          "AlertManagement::Alert",
+          "Project",
+          "Namespace",
+          "Vulnerability",
+          "WikiPage::Meta",
+        ],
+      },
+      author_id: {
+        type: "integer",
+        description: "ID of the user who caused it.",
+        minimum: 1,
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Only items of this project (numeric ID).",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Only items of this group (numeric ID).",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      todo_id: {
+        type: "integer",
+        description: "ID of the to-do item (from user.todo_list).",
+        minimum: 1,
+      },
+    },
+    required: ["todo_id"],
+    additionalProperties: false,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "wiki.create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the page (dir/title nests it).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "Content of the page.",
+        minLength: 1,
+      },
+      format: {
+        type: "string",
+        description: "Markup format (default markdown).",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["project_id", "title", "content"],
+    additionalProperties: false,
+  },
+  "wiki.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
   "wiki.get": {
     type: "object",
     properties: {
@@ -7071,6 +12236,85 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
+  "wiki.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      with_content: {
+        type: "boolean",
+        description: "Include each page's content.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "wiki.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page, such as home or dir/page.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title (renames or moves the page).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "New content of the page.",
+      },
+      format: {
+        type: "string",
+        description: "Markup format.",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["project_id", "slug"],
+    additionalProperties: false,
+  },
+  "wiki.upload_attachment": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name the file gets in the wiki.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      branch: {
+        type: "string",
+        description: "Wiki branch to store it on (default the wiki's).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id"],
     additionalProperties: false,
   },
 };
@@ -7433,6 +12677,106 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["key"],
     additionalProperties: true,
   },
+  "custom_emoji.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.delete": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.list": {
+    type: "object",
+    properties: {
+      custom_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["custom_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.deployment_approve_or_reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "environment.deployment_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.deployment_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -7443,7 +12787,205 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "environment.deployment_list": {
+    type: "object",
+    properties: {
+      deployments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deployments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.deployment_merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.deployment_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.freeze_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_list": {
+    type: "object",
+    properties: {
+      freeze_periods: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["freeze_periods", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.freeze_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "environment.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.list": {
+    type: "object",
+    properties: {
+      environments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["environments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.protected_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_list": {
+    type: "object",
+    properties: {
+      protected_environments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_environments", "pagination"],
+    additionalProperties: true,
+  },
+  "environment.protected_protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "environment.protected_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.stop": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.update": {
     type: "object",
     properties: {
       id: {
@@ -7560,6 +13102,30 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "feature_flags.feature_flag_create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "feature_flags.feature_flag_get": {
     type: "object",
     properties: {
@@ -7568,6 +13134,92 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_list": {
+    type: "object",
+    properties: {
+      feature_flags: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["feature_flags", "pagination"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_create": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_get": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_list": {
+    type: "object",
+    properties: {
+      user_lists: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["user_lists", "pagination"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_update": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+    },
+    required: ["iid"],
     additionalProperties: true,
   },
   "group.get": {
@@ -7625,6 +13277,332 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_iteration_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_iteration_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_label_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_milestone_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_state_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_state_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_weight_list": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
   "issue.get": {
     type: "object",
     properties: {
@@ -7636,6 +13614,159 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      linked_issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["linked_issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
     additionalProperties: true,
   },
   "issue.mrs_related": {
@@ -7654,6 +13785,40 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["merge_requests", "pagination"],
     additionalProperties: true,
   },
+  "issue.note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "issue.note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "issue.note_list": {
     type: "object",
     properties: {
@@ -7670,6 +13835,111 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["notes", "pagination"],
     additionalProperties: true,
   },
+  "issue.note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["participants", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
   "issue.update": {
     type: "object",
     properties: {
@@ -7681,6 +13951,75 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      work_items: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["work_items", "pagination"],
+    additionalProperties: true,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title"],
     additionalProperties: true,
   },
   "job.artifacts": {
@@ -10074,6 +16413,238 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "snippet.content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "snippet.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_list": {
+    type: "object",
+    properties: {
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.explore": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.file_content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "snippet.get": {
     type: "object",
     properties: {
@@ -10084,7 +16655,164 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "snippet.list": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.list_all": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "snippet.note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_list": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_content": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "snippet.project_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "snippet.project_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_list": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "snippet.project_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.update": {
     type: "object",
     properties: {
       id: {
@@ -10204,6 +16932,967 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "user.activate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      activities: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["activities", "pagination"],
+    additionalProperties: true,
+  },
+  "user.add_email": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_email_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.approve": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      avatar_url: {
+        type: "string",
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_email": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_email_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_gpg_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_ssh_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.disable_two_factor": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.emails": {
+    type: "object",
+    properties: {
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: true,
+  },
+  "user.emails_for_user": {
+    type: "object",
+    properties: {
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: true,
+  },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.get_email": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "user.gpg_keys": {
+    type: "object",
+    properties: {
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.gpg_keys_for_user": {
+    type: "object",
+    properties: {
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.key_get_by_fingerprint": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.key_get_with_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.list": {
+    type: "object",
+    properties: {
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: true,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: true,
+  },
+  "user.me": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      memberships: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["memberships", "pagination"],
+    additionalProperties: true,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      exists: {
+        type: "boolean",
+      },
+    },
+    required: ["exists"],
+    additionalProperties: true,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      full_path: {
+        type: "string",
+      },
+    },
+    required: ["id", "full_path"],
+    additionalProperties: true,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: true,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: true,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      level: {
+        type: "string",
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "user.ssh_keys": {
+    type: "object",
+    properties: {
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.ssh_keys_for_user": {
+    type: "object",
+    properties: {
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["keys", "pagination"],
+    additionalProperties: true,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      todos: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["todos", "pagination"],
+    additionalProperties: true,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "wiki.create": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "wiki.get": {
     type: "object",
     properties: {
@@ -10212,6 +17901,42 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.list": {
+    type: "object",
+    properties: {
+      wiki_pages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["wiki_pages", "pagination"],
+    additionalProperties: true,
+  },
+  "wiki.update": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.upload_attachment": {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
+      },
+    },
+    required: ["file_path"],
     additionalProperties: true,
   },
 };

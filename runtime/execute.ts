@@ -40,6 +40,8 @@ export interface ExecContext {
   readonly progress?: (message: string) => void;
   /** Present in a session whose token is fine-grained (SAF-31): its grant, judged or not. */
   readonly fineGrained?: FineGrained;
+  /** How the client reaches the server: local file parameters are refused over HTTP (SAF-45). */
+  readonly transport?: "stdio" | "http";
 }
 
 /** How the calling surface frames the call. */
@@ -199,16 +201,30 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
   const values = { ...params };
   if (req.fullPathFrom && /^\d+$/.test(String(values[req.fullPathFrom]))) {
     // GraphQL finds projects by full path only: resolve a numeric ID through REST first.
-    const project = await ctx.client.rest({ method: "GET", path: `/projects/${String(values[req.fullPathFrom])}`, signal: ctx.signal, retry: "read" });
-    values[req.fullPathFrom] = (project.body as { path_with_namespace?: string }).path_with_namespace;
+    // A group_id names a group (GET /groups/:id answers full_path); anything else a project.
+    if (req.fullPathFrom === "group_id") {
+      const group = await ctx.client.rest({ method: "GET", path: `/groups/${String(values[req.fullPathFrom])}`, signal: ctx.signal, retry: "read" });
+      values[req.fullPathFrom] = (group.body as { full_path?: string }).full_path;
+    } else {
+      const project = await ctx.client.rest({ method: "GET", path: `/projects/${String(values[req.fullPathFrom])}`, signal: ctx.signal, retry: "read" });
+      values[req.fullPathFrom] = (project.body as { path_with_namespace?: string }).path_with_namespace;
+    }
   }
   const variables: Record<string, unknown> = {};
-  for (const [variable, param] of Object.entries(req.variables)) {
-    const v = values[param];
-    if (v !== undefined) variables[variable] = typeof v === "string" ? decodeOnce(v) : v;
+  for (const [variable, mapping] of Object.entries(req.variables)) {
+    // `param.field` fills an input object's one field (a work item's descriptionWidget.description).
+    const [param, field] = mapping.split(".");
+    const raw = values[param];
+    // Only a path may arrive encoded (group%2Fproject); free text (a title, a description) goes as written.
+    const v = typeof raw === "string" && param === req.fullPathFrom ? decodeOnce(raw) : raw;
+    if (v !== undefined) variables[variable] = field ? { [field]: v } : v;
   }
   if (req.pagination === "cursor" && variables.first === undefined) variables.first = 20;
   const data = await ctx.client.graphql(req.document, variables, ctx.signal, action.classification === "read" ? "read" : "write");
+  // A mutation's payload carries the errors GitLab found in the input (a title too long, a type not
+  // allowed here) beside a null result: they are the answer, not an empty object.
+  const payload = data?.[req.result.split(".")[0]] as { errors?: unknown } | null | undefined;
+  if (/^\s*mutation\b/.test(req.document) && Array.isArray(payload?.errors) && payload.errors.length > 0) throw new GitLabGraphqlError(payload.errors.map(String));
   const result = req.result.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), data);
   // SAF-38: GitLab answers a fine-grained token's gaps over GraphQL with silence, so the answer says so.
   const fg = ctx.fineGrained;

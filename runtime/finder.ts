@@ -12,7 +12,7 @@ const STOP = new Set(
 );
 
 /** Things some actions are named after, whose plural asks for a list of them. */
-const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check"];
+const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check", "key", "email"];
 
 /** Words that only say "show me": they steer toward reads but never exclude an action that lacks them. */
 const READ_WORDS = new Set("show get list see view display fetch read enumerate find give ver listar mostrar zeige zeigen anzeigen".split(" "));
@@ -48,6 +48,8 @@ const SYNONYMS: Record<string, string[]> = {
   historial: ["history"], verlauf: ["history"], cambios: ["changes"], comentario: ["note"], kommentar: ["note"], kommentare: ["note"],
   muéstrame: ["get"], muestrame: ["get"], mostrar: ["get"], zeige: ["get"], anzeigen: ["get"], löschen: ["delete"], erstellen: ["create"],
   versiones: ["version"], versionen: ["version"], etiqueta: ["tag"], etiquetas: ["tag"], trabajo: ["job"], trabajos: ["job"],
+  // Counting words ("count open issues", "cuántos") ask for the statistics actions.
+  count: ["statistics"], counts: ["statistics"], stats: ["statistics"], cuantos: ["statistics"], cuántos: ["statistics"],
   rid: ["delete"], cleanup: ["delete_merged"], prune: ["delete_merged"], diffs: ["changes"], threads: ["discussion"], review: ["discussion"],
 };
 
@@ -180,6 +182,9 @@ const formOf = (form: string): Form => ({ form, tag: form.replace(/_/g, " ") });
 /** The best field a form of a term matches, with DYN-9's weights. */
 function fieldScore({ form, tag }: Form, x: Indexed): Omit<Reason, "query_term"> | undefined {
   const a = x.action;
+  // A domain word that the action's own name repeats (user.emails_for_user) names that action more
+  // closely than the domain's other actions.
+  if (form === a.domain && x.actionWords.includes(form)) return { field: "split_word", matched_value: form, score: 110 };
   if (form === a.domain || form === a.action) return { field: form === a.domain ? "domain" : "action", matched_value: form, score: 80 };
   if (x.tags.includes(tag)) return { field: "tag", matched_value: form, score: 90 };
   if (x.nameWords.includes(form)) return { field: "split_word", matched_value: form, score: 65 };
@@ -298,8 +303,10 @@ function score(
   // Each word of the action's name the query did not ask for makes it a worse fit (DYN-9: -60). A
   // query naming no verb at all ("merge request") asks for the plain reads, list and get.
   const implied = intents.length > 0 ? intents : ["list", "get"];
+  // A stop word in an action's name (emails_for_user, get_by_fingerprint) can never be asked for.
   const unasked = x.actionWords.filter(
     (w) =>
+      !STOP.has(w) &&
       !expanded.has(w) &&
       !implied.includes(w) &&
       !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),

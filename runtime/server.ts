@@ -188,6 +188,7 @@ export function createSession(options: SessionOptions): Server {
       routable: (id) => view.routable.byId.has(id),
       ...(view.credential.fineGrained ? { fineGrained: view.credential.fineGrained } : {}),
       instanceUrl,
+      transport: config.transport,
       // SAF-14 step 3: the answer this call came back with, or a question for the user when the client
       // can show one (a NeedsConfirmation the handler below turns into an input-required result).
       elicit: async (message) => asked ?? (canElicit(era, server, extra, options.canElicit) ? Promise.reject(new NeedsConfirmation(message)) : "unavailable"),

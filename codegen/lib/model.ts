@@ -231,7 +231,8 @@ function pathParamNames(actions: readonly ActionRecord[], fail: (id: string, mes
       const param = /^\{([a-z_0-9]+)\}$/.exec(segment)?.[1];
       const prior = segments[i - 2];
       // A literal two segments back names a different route (jobs/artifacts/:ref_name is not {job_id}/artifacts/:artifact_path).
-      const before = prior && !prior.startsWith("{") && segments[i - 1] && !segments[i - 1].startsWith("{") ? `${prior}/${segments[i - 1]}` : segments[i - 1];
+      // A route at the API's root (/issues/:id, a global ID) is not the project-scoped one (projects/:id/issues/:iid).
+      const before = prior === "" && i === 2 ? `/${segments[1]}` : prior && !prior.startsWith("{") && segments[i - 1] && !segments[i - 1].startsWith("{") ? `${prior}/${segments[i - 1]}` : segments[i - 1];
       if (!param || !before || before.startsWith("{")) return;
       const names = uses.get(before) ?? new Map<string, string[]>();
       uses.set(before, names.set(param, [...(names.get(param) ?? []), a.id]));
@@ -294,7 +295,8 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
   }
   const gql = a.request.graphql;
   if (gql) {
-    for (const [variable, param] of Object.entries(gql.variables)) {
+    for (const [variable, mapping] of Object.entries(gql.variables)) {
+      const param = mapping.split(".")[0];
       if (!names.has(param)) fail(["request", "graphql", "variables", variable], `maps to unknown param "${param}"`);
     }
     const paged = gql.pagination === "cursor";

@@ -13,7 +13,288 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * How each action's result is written, keyed by canonical ID. These records only choose fields,
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
-export const formatters: Readonly<Record<string, FormatterRecord>> = {};
+export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a custom emoji */
+  "custom_emoji.create": {
+    present: {
+      heading: "Custom emoji created: {name}",
+      fields: [
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "custom_emoji.list",
+        text: "to see the group's emoji",
+      },
+    ],
+  },
+  /** Delete a custom emoji */
+  "custom_emoji.delete": {
+    present: {
+      heading: "Custom emoji deleted: {name}",
+      fields: [
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "custom_emoji.list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** List custom emoji */
+  "custom_emoji.list": {
+    present: {
+      title: "Custom Emoji",
+      empty: "This group has no custom emoji.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "custom_emoji.create",
+        text: "to add one",
+      },
+    ],
+  },
+};
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
-export const outputSchemas: Readonly<Record<string, JsonSchema>> = {};
+export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "custom_emoji.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "custom_emoji.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      custom_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A custom emoji of a group.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            name: {
+              type: "string",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            external: {
+              type: ["boolean", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["custom_emoji", "pagination"],
+    additionalProperties: false,
+  },
+};

@@ -14,6 +14,122 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create an environment */
+  "environment.create": {
+    present: {
+      heading: "Environment created: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Tier",
+          field: "tier",
+          as: "text",
+        },
+        {
+          label: "External URL",
+          field: "external_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.get",
+        text: "to see it in full",
+      },
+      {
+        action: "environment.protected_protect",
+        text: "to restrict who may deploy to it",
+      },
+    ],
+  },
+  /** Delete an environment */
+  "environment.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Approve or reject a deployment */
+  "environment.deployment_approve_or_reject": {
+    present: {
+      heading: "Deployment {status}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "text",
+        },
+        {
+          label: "By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "comment",
+          as: "text",
+        },
+        {
+          label: "At",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.deployment_get",
+        text: "to see the deployment's status",
+      },
+    ],
+  },
+  /** Create a deployment */
+  "environment.deployment_create": {
+    present: {
+      heading: "Deployment created: #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Environment",
+          field: "environment.name",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.deployment_update",
+        text: "to set its final status",
+      },
+    ],
+  },
+  /** Delete a deployment */
+  "environment.deployment_delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a deployment */
   "environment.deployment_get": {
     present: {
@@ -61,6 +177,10 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         action: "environment.get",
         text: "to see the environment",
       },
+      {
+        action: "environment.deployment_merge_requests",
+        text: "to see the merge requests it shipped",
+      },
     ],
     notFound: {
       resource: "Deployment",
@@ -75,6 +195,276 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** List deployments */
+  "environment.deployment_list": {
+    present: {
+      title: "Deployments",
+      empty: "No deployments found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Environment",
+          field: "environment.name",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+        {
+          label: "Commit",
+          field: "sha",
+          as: "code",
+        },
+        {
+          label: "By",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.deployment_get",
+        text: "to see one deployment in full",
+      },
+      {
+        action: "environment.deployment_merge_requests",
+        text: "to see what a deployment shipped",
+      },
+    ],
+  },
+  /** List merge requests of a deployment */
+  "environment.deployment_merge_requests": {
+    present: {
+      title: "Deployed Merge Requests",
+      empty: "No merge requests found for this deployment.",
+      columns: [
+        {
+          label: "IID",
+          field: "references.short",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Merged",
+          field: "merged_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+    ],
+  },
+  /** Update a deployment's status */
+  "environment.deployment_update": {
+    present: {
+      heading: "Deployment updated: #{id}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "pipeline_status",
+        },
+        {
+          label: "Environment",
+          field: "environment.name",
+          as: "text",
+        },
+        {
+          label: "Ref",
+          field: "ref",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.deployment_get",
+        text: "to see it in full",
+      },
+    ],
+  },
+  /** Create a deploy freeze period */
+  "environment.freeze_create": {
+    present: {
+      heading: "Freeze Period created: #{id}",
+      fields: [
+        {
+          label: "Start",
+          field: "freeze_start",
+          as: "code",
+        },
+        {
+          label: "End",
+          field: "freeze_end",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.freeze_list",
+        text: "to see every freeze period",
+      },
+    ],
+  },
+  /** Delete a deploy freeze period */
+  "environment.freeze_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a deploy freeze period */
+  "environment.freeze_get": {
+    present: {
+      heading: "Freeze Period #{id}",
+      fields: [
+        {
+          label: "Start",
+          field: "freeze_start",
+          as: "code",
+        },
+        {
+          label: "End",
+          field: "freeze_end",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.freeze_update",
+        text: "to change it",
+      },
+      {
+        action: "environment.freeze_delete",
+        text: "to remove it",
+      },
+    ],
+    notFound: {
+      resource: "Freeze Period",
+      subject: "{freeze_period_id} in project {project_id}",
+      hints: [
+        {
+          action: "environment.freeze_list",
+          text: "to list the project's freeze periods",
+        },
+      ],
+    },
+  },
+  /** List deploy freeze periods */
+  "environment.freeze_list": {
+    present: {
+      title: "Freeze Periods",
+      empty: "No freeze periods found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "freeze_start",
+          as: "code",
+        },
+        {
+          label: "End",
+          field: "freeze_end",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.freeze_create",
+        text: "to add a freeze period",
+      },
+    ],
+  },
+  /** Update a deploy freeze period */
+  "environment.freeze_update": {
+    present: {
+      heading: "Freeze Period updated: #{id}",
+      fields: [
+        {
+          label: "Start",
+          field: "freeze_start",
+          as: "code",
+        },
+        {
+          label: "End",
+          field: "freeze_end",
+          as: "code",
+        },
+        {
+          label: "Time Zone",
+          field: "cron_timezone",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.freeze_get",
+        text: "to see it",
+      },
+    ],
   },
   /** Get an environment */
   "environment.get": {
@@ -130,8 +520,16 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
-        action: "environment.deployment_get",
-        text: "to see its last deployment",
+        action: "environment.deployment_list",
+        text: "to see its deployments",
+      },
+      {
+        action: "environment.update",
+        text: "to change its URL or tier",
+      },
+      {
+        action: "environment.stop",
+        text: "to stop it",
       },
     ],
     notFound: {
@@ -148,10 +546,530 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List environments */
+  "environment.list": {
+    present: {
+      title: "Environments",
+      empty: "No environments found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Tier",
+          field: "tier",
+          as: "text",
+        },
+        {
+          label: "External URL",
+          field: "external_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.get",
+        text: "to see one environment in full",
+      },
+      {
+        action: "environment.create",
+        text: "to create an environment",
+      },
+    ],
+  },
+  /** Get a protected environment */
+  "environment.protected_get": {
+    present: {
+      heading: "Protected Environment: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+        {
+          label: "Required Approvals",
+          field: "required_approval_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.protected_update",
+        text: "to change who may deploy",
+      },
+      {
+        action: "environment.protected_unprotect",
+        text: "to remove the protection",
+      },
+    ],
+    notFound: {
+      resource: "Protected Environment",
+      subject: '"{environment}" in project {project_id}',
+      hints: [
+        {
+          action: "environment.protected_list",
+          text: "to list the protected environments",
+        },
+      ],
+    },
+  },
+  /** List protected environments */
+  "environment.protected_list": {
+    present: {
+      title: "Protected Environments",
+      empty: "No protected environments found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvals",
+          field: "required_approval_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.protected_get",
+        text: "to see one rule in full",
+      },
+      {
+        action: "environment.protected_protect",
+        text: "to protect another environment",
+      },
+    ],
+  },
+  /** Protect an environment */
+  "environment.protected_protect": {
+    present: {
+      heading: "Protected Environment: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.protected_list",
+        text: "to see every protected environment",
+      },
+    ],
+  },
+  /** Unprotect an environment */
+  "environment.protected_unprotect": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update a protected environment */
+  "environment.protected_update": {
+    present: {
+      heading: "Protected Environment updated: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.protected_get",
+        text: "to see the rule in full",
+      },
+    ],
+  },
+  /** Stop an environment */
+  "environment.stop": {
+    present: {
+      heading: "Environment stopped: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.delete",
+        text: "to delete the stopped environment",
+      },
+    ],
+  },
+  /** Update an environment */
+  "environment.update": {
+    present: {
+      heading: "Environment updated: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Tier",
+          field: "tier",
+          as: "text",
+        },
+        {
+          label: "External URL",
+          field: "external_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "environment.get",
+        text: "to see it in full",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "environment.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      slug: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      external_url: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      tier: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_stop_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_deployment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "environment.deployment_approve_or_reject": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      status: {
+        type: "string",
+      },
+      comment: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "environment.deployment_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      environment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      deployable: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.deployment_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "environment.deployment_get": {
     type: "object",
     properties: {
@@ -255,7 +1173,1788 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "environment.deployment_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deployments: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deployment to an environment.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            status: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            finished_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            environment: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            deployable: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deployments", "pagination"],
+    additionalProperties: false,
+  },
+  "environment.deployment_merge_requests": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "environment.deployment_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: ["integer", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      finished_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      environment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      deployable: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      freeze_start: {
+        type: ["string", "null"],
+      },
+      freeze_end: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "environment.freeze_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      freeze_start: {
+        type: ["string", "null"],
+      },
+      freeze_end: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.freeze_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      freeze_periods: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deploy freeze period, opening and closing by cron schedules.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            freeze_start: {
+              type: ["string", "null"],
+            },
+            freeze_end: {
+              type: ["string", "null"],
+            },
+            cron_timezone: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["freeze_periods", "pagination"],
+    additionalProperties: false,
+  },
+  "environment.freeze_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      freeze_start: {
+        type: ["string", "null"],
+      },
+      freeze_end: {
+        type: ["string", "null"],
+      },
+      cron_timezone: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "environment.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      slug: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      external_url: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      tier: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_stop_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_deployment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      environments: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deployment environment.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            slug: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            external_url: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            tier: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            auto_stop_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_deployment: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["environments", "pagination"],
+    additionalProperties: false,
+  },
+  "environment.protected_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      protected_environments: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A protected environment rule naming who may deploy and who must approve.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            deploy_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected environment (a role, a user or a group).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_inheritance_type: {
+                    type: ["integer", "null"],
+                  },
+                  required_approvals: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            approval_rules: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected environment (a role, a user or a group).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_inheritance_type: {
+                    type: ["integer", "null"],
+                  },
+                  required_approvals: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            required_approval_count: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["protected_environments", "pagination"],
+    additionalProperties: false,
+  },
+  "environment.protected_protect": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.protected_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "environment.protected_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "environment.stop": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      slug: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      external_url: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      tier: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_stop_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_deployment: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "environment.update": {
     type: "object",
     properties: {
       next_steps: {

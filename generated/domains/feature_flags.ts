@@ -14,6 +14,35 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a feature flag */
+  "feature_flags.feature_flag_create": {
+    present: {
+      heading: "Feature Flag created: {name}",
+      fields: [
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Strategies",
+          field: "strategies",
+          as: "strategies",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.feature_flag_get",
+        text: "to see it in full",
+      },
+    ],
+  },
+  /** Delete a feature flag */
+  "feature_flags.feature_flag_delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a feature flag */
   "feature_flags.feature_flag_get": {
     present: {
@@ -31,8 +60,8 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
         {
           label: "Strategies",
-          field: "strategies.length",
-          as: "count",
+          field: "strategies",
+          as: "strategies",
         },
         {
           label: "Created",
@@ -53,8 +82,12 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [
       {
-        action: "project.get",
-        text: "to see the project",
+        action: "feature_flags.feature_flag_update",
+        text: "to turn it on or off or change its strategies",
+      },
+      {
+        action: "feature_flags.feature_flag_list",
+        text: "to see the other flags",
       },
     ],
     notFound: {
@@ -67,10 +100,314 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List feature flags */
+  "feature_flags.feature_flag_list": {
+    present: {
+      title: "Feature Flags",
+      empty: "No feature flags found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Strategies",
+          field: "strategies",
+          as: "strategies",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.feature_flag_get",
+        text: "to see one flag in full",
+      },
+      {
+        action: "feature_flags.feature_flag_create",
+        text: "to create a flag",
+      },
+    ],
+  },
+  /** Update a feature flag */
+  "feature_flags.feature_flag_update": {
+    present: {
+      heading: "Feature Flag updated: {name}",
+      fields: [
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Strategies",
+          field: "strategies",
+          as: "strategies",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.feature_flag_get",
+        text: "to see it in full",
+      },
+    ],
+  },
+  /** Create a feature flag user list */
+  "feature_flags.ff_user_list_create": {
+    present: {
+      heading: "User List created: {name}",
+      fields: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Users",
+          field: "user_xids",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.feature_flag_create",
+        text: "to target it with a gitlabUserList strategy",
+      },
+    ],
+  },
+  /** Delete a feature flag user list */
+  "feature_flags.ff_user_list_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a feature flag user list */
+  "feature_flags.ff_user_list_get": {
+    present: {
+      heading: "User List: {name}",
+      fields: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Users",
+          field: "user_xids",
+          as: "code",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.ff_user_list_update",
+        text: "to change its users",
+      },
+    ],
+    notFound: {
+      resource: "User List",
+      subject: "{user_list_iid} in project {project_id}",
+      hints: [
+        {
+          action: "feature_flags.ff_user_list_list",
+          text: "to list the project's user lists",
+        },
+      ],
+    },
+  },
+  /** List feature flag user lists */
+  "feature_flags.ff_user_list_list": {
+    present: {
+      title: "Feature Flag User Lists",
+      empty: "No user lists found.",
+      columns: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Users",
+          field: "user_xids",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.ff_user_list_get",
+        text: "to see one list",
+      },
+      {
+        action: "feature_flags.ff_user_list_create",
+        text: "to create a list",
+      },
+    ],
+  },
+  /** Update a feature flag user list */
+  "feature_flags.ff_user_list_update": {
+    present: {
+      heading: "User List updated: {name}",
+      fields: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Users",
+          field: "user_xids",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "feature_flags.ff_user_list_get",
+        text: "to see it",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "feature_flags.feature_flag_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      strategies: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "How a feature flag is rolled out, and in which environments.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            name: {
+              type: "string",
+            },
+            parameters: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            user_list: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "feature_flags.feature_flag_get": {
     type: "object",
     properties: {
@@ -112,7 +449,32 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["array", "null"],
         items: {
           type: "object",
-          properties: {},
+          description: "How a feature flag is rolled out, and in which environments.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            name: {
+              type: "string",
+            },
+            parameters: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            user_list: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
         },
       },
       truncation: {
@@ -145,6 +507,576 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.feature_flag_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      feature_flags: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A feature flag.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            version: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            strategies: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "How a feature flag is rolled out, and in which environments.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  name: {
+                    type: "string",
+                  },
+                  parameters: {
+                    type: ["object", "null"],
+                    properties: {},
+                  },
+                  scopes: {
+                    type: ["array", "null"],
+                    items: {
+                      type: "object",
+                      properties: {},
+                    },
+                  },
+                  user_list: {
+                    type: ["object", "null"],
+                    properties: {},
+                  },
+                },
+                required: ["name"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["feature_flags", "pagination"],
+    additionalProperties: false,
+  },
+  "feature_flags.feature_flag_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      strategies: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "How a feature flag is rolled out, and in which environments.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            name: {
+              type: "string",
+            },
+            parameters: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            user_list: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      user_xids: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      user_xids: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "feature_flags.ff_user_list_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      user_lists: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A named list of user IDs that feature flag strategies can target.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            user_xids: {
+              type: ["string", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["iid"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["user_lists", "pagination"],
+    additionalProperties: false,
+  },
+  "feature_flags.ff_user_list_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      user_xids: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
     additionalProperties: true,
   },
 };

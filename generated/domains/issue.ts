@@ -109,6 +109,901 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add an issue to my to-dos */
+  "issue.create_todo": {
+    present: {
+      heading: "To-Do #{id}: {body}",
+      fields: [
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_url",
+          as: "link",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete an issue */
+  "issue.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Reply in an issue discussion */
+  "issue.discussion_add_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** Start an issue discussion */
+  "issue.discussion_create": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.discussion_get",
+        text: "to see the thread",
+      },
+      {
+        action: "issue.discussion_list",
+        text: "to see every thread",
+      },
+    ],
+  },
+  /** Delete a note from an issue discussion */
+  "issue.discussion_delete_note": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an issue discussion */
+  "issue.discussion_get": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.discussion_add_note",
+        text: "to reply in this thread",
+      },
+    ],
+    notFound: {
+      resource: "Discussion",
+      subject: "{discussion_id} on #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.discussion_list",
+          text: "to list the threads of the issue",
+        },
+      ],
+    },
+  },
+  /** List issue discussions */
+  "issue.discussion_list": {
+    present: {
+      title: "Issue Discussions",
+      empty: "No discussions found.",
+      columns: [
+        {
+          label: "Discussion",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.discussion_get",
+        text: "to read one thread",
+      },
+      {
+        action: "issue.discussion_add_note",
+        text: "to reply in a thread",
+      },
+    ],
+  },
+  /** Edit a note in an issue discussion */
+  "issue.discussion_update_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** React to an issue with an emoji */
+  "issue.emoji_issue_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_list",
+        text: "to see every reaction on the issue",
+      },
+    ],
+  },
+  /** Remove an issue emoji reaction */
+  "issue.emoji_issue_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an issue emoji reaction */
+  "issue.emoji_issue_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_list",
+        text: "to see every reaction on the issue",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.emoji_issue_list",
+          text: "to list the reactions and their IDs",
+        },
+      ],
+    },
+  },
+  /** List issue emoji reactions */
+  "issue.emoji_issue_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_create",
+        text: "to react with an emoji",
+      },
+      {
+        action: "issue.emoji_issue_delete",
+        text: "to remove your reaction",
+      },
+    ],
+  },
+  /** React to an issue comment with an emoji */
+  "issue.emoji_issue_note_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+  },
+  /** Remove an emoji reaction from an issue comment */
+  "issue.emoji_issue_note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an emoji reaction on an issue comment */
+  "issue.emoji_issue_note_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "On",
+          field: "awardable_type",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on note {note_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.emoji_issue_note_list",
+          text: "to list the comment's reactions and their IDs",
+        },
+      ],
+    },
+  },
+  /** List emoji reactions on an issue comment */
+  "issue.emoji_issue_note_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.emoji_issue_note_create",
+        text: "to react to the comment",
+      },
+    ],
+  },
+  /** Get an issue iteration event */
+  "issue.event_issue_iteration_get": {
+    present: {
+      heading: "Iteration Event {id}: {action} {iteration.title}",
+      fields: [
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Iteration",
+          field: "iteration.title",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "iteration.start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "iteration.due_date",
+          as: "date",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_iteration_list",
+        text: "to see the whole iteration history",
+      },
+    ],
+    notFound: {
+      resource: "Iteration Event",
+      subject: "{resource_iteration_event_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.event_issue_iteration_list",
+          text: "to list the iteration events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List issue iteration events */
+  "issue.event_issue_iteration_list": {
+    present: {
+      title: "Iteration Events",
+      empty: "No iteration changes on this issue.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Iteration",
+          field: "iteration.title",
+          as: "text",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_iteration_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** Get an issue label event */
+  "issue.event_issue_label_get": {
+    present: {
+      heading: "Label Event {id}: {action} {label.name}",
+      fields: [
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_label_list",
+        text: "to see the whole label history",
+      },
+    ],
+    notFound: {
+      resource: "Label Event",
+      subject: "{resource_label_event_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.event_issue_label_list",
+          text: "to list the label events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List issue label events */
+  "issue.event_issue_label_list": {
+    present: {
+      title: "Label Events",
+      empty: "No label changes on this issue.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_label_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** Get an issue milestone event */
+  "issue.event_issue_milestone_get": {
+    present: {
+      heading: "Milestone Event {id}: {action} {milestone.title}",
+      fields: [
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+          link: "milestone.web_url",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_milestone_list",
+        text: "to see the whole milestone history",
+      },
+    ],
+    notFound: {
+      resource: "Milestone Event",
+      subject: "{resource_milestone_event_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.event_issue_milestone_list",
+          text: "to list the milestone events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List issue milestone events */
+  "issue.event_issue_milestone_list": {
+    present: {
+      title: "Milestone Events",
+      empty: "No milestone changes on this issue.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_milestone_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** Get an issue state event */
+  "issue.event_issue_state_get": {
+    present: {
+      heading: "State Event {id}: {state}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_state_list",
+        text: "to see the whole state history",
+      },
+    ],
+    notFound: {
+      resource: "State Event",
+      subject: "{resource_state_event_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.event_issue_state_list",
+          text: "to list the state events and their IDs",
+        },
+      ],
+    },
+  },
+  /** List issue state events */
+  "issue.event_issue_state_list": {
+    present: {
+      title: "State Events",
+      empty: "No state changes on this issue.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.event_issue_state_get",
+        text: "to see one event",
+      },
+    ],
+  },
+  /** List issue weight events */
+  "issue.event_issue_weight_list": {
+    present: {
+      title: "Weight Events",
+      empty: "No weight changes on this issue.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Weight",
+          field: "weight",
+          as: "text",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "When",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the issue and its current weight",
+      },
+    ],
+  },
   /** Get an issue */
   "issue.get": {
     present: {
@@ -216,6 +1111,501 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get an issue by global ID */
+  "issue.get_by_id": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to read it by project and IID",
+      },
+    ],
+    notFound: {
+      resource: "Issue",
+      subject: "with ID {issue_id}",
+      hints: [
+        {
+          text: "The global ID differs from the IID shown as #42; use issue.get with the IID",
+        },
+      ],
+    },
+  },
+  /** List group iterations */
+  "issue.iteration_list_group": {
+    present: {
+      title: "Iterations",
+      empty: "No iterations found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_group",
+        text: "to see issues of the group",
+      },
+    ],
+  },
+  /** List project iterations */
+  "issue.iteration_list_project": {
+    present: {
+      title: "Iterations",
+      empty: "No iterations found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to see issues of the project",
+      },
+    ],
+  },
+  /** Link two issues */
+  "issue.link_create": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.link_list",
+        text: "to see every link of the issue",
+      },
+    ],
+  },
+  /** Remove an issue link */
+  "issue.link_delete": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get an issue link */
+  "issue.link_get": {
+    present: {
+      heading: "Issue Link: {source_issue.references.full} {link_type} {target_issue.references.full}",
+      fields: [
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "source_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_issue.title",
+          as: "text",
+        },
+        {
+          label: "Target URL",
+          field: "target_issue.web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Issue Link",
+      subject: "{issue_link_id} of #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.link_list",
+          text: "to list the links and their IDs",
+        },
+      ],
+    },
+  },
+  /** List linked issues */
+  "issue.link_list": {
+    present: {
+      title: "Linked Issues",
+      empty: "No linked issues.",
+      columns: [
+        {
+          label: "Link ID",
+          field: "issue_link_id",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "link_type",
+          as: "text",
+        },
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.link_create",
+        text: "to link another issue",
+      },
+      {
+        action: "issue.link_delete",
+        text: "to remove a link by its ID",
+      },
+    ],
+  },
+  /** List project issues */
+  "issue.list": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** List my issues */
+  "issue.list_all": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** List group issues */
+  "issue.list_group": {
+    present: {
+      title: "Issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Labels",
+          field: "labels",
+          as: "labels",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+      {
+        action: "issue.create",
+        text: "to open a new issue",
+      },
+    ],
+  },
+  /** Move an issue to another project */
+  "issue.move": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the moved issue",
+      },
+    ],
+  },
+  /** List merge requests that close an issue */
+  "issue.mrs_closing": {
+    present: {
+      title: "Closing Merge Requests",
+      empty: "No merge requests close this issue.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request in full",
+      },
+    ],
+  },
   /** List merge requests related to an issue */
   "issue.mrs_related": {
     present: {
@@ -262,6 +1652,127 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Comment on an issue */
+  "issue.note_create": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.note_list",
+        text: "to see every comment",
+      },
+      {
+        action: "issue.note_update",
+        text: "to edit the comment",
+      },
+    ],
+  },
+  /** Delete an issue comment */
+  "issue.note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an issue comment */
+  "issue.note_get": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.note_update",
+        text: "to edit it",
+      },
+      {
+        action: "issue.note_list",
+        text: "to see every comment",
+      },
+    ],
+    notFound: {
+      resource: "Note",
+      subject: "{note_id} on #{issue_iid} in project {project_id}",
+      hints: [
+        {
+          action: "issue.note_list",
+          text: "to list the comments of the issue",
+        },
+      ],
+    },
+  },
   /** List issue comments */
   "issue.note_list": {
     present: {
@@ -301,6 +1812,432 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see the issue",
       },
     ],
+  },
+  /** Edit an issue comment */
+  "issue.note_update": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.note_get",
+        text: "to see the comment",
+      },
+    ],
+  },
+  /** List issue participants */
+  "issue.participants": {
+    present: {
+      title: "Issue Participants",
+      empty: "No participants found.",
+      columns: [
+        {
+          label: "User",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see the issue",
+      },
+    ],
+  },
+  /** Reorder an issue */
+  "issue.reorder": {
+    present: {
+      heading: "{state|state} Issue {references.full}: {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to see the order (order_by relative_position)",
+      },
+    ],
+  },
+  /** Log time spent on an issue */
+  "issue.spent_time_add": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_stats_get",
+        text: "to see the totals later",
+      },
+      {
+        action: "issue.spent_time_reset",
+        text: "to clear the time spent",
+      },
+    ],
+  },
+  /** Reset issue time spent */
+  "issue.spent_time_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.spent_time_add",
+        text: "to log time again",
+      },
+    ],
+  },
+  /** Count my issues */
+  "issue.statistics_get": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_all",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Count group issues */
+  "issue.statistics_get_group": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list_group",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Count project issues */
+  "issue.statistics_get_project": {
+    present: {
+      heading: "Issue Statistics",
+      fields: [
+        {
+          label: "All",
+          field: "statistics.counts.all",
+          as: "count",
+        },
+        {
+          label: "Opened",
+          field: "statistics.counts.opened",
+          as: "count",
+        },
+        {
+          label: "Closed",
+          field: "statistics.counts.closed",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.list",
+        text: "to list those issues",
+      },
+    ],
+  },
+  /** Subscribe to an issue */
+  "issue.subscribe": {
+    present: {
+      heading: "Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Reset an issue time estimate */
+  "issue.time_estimate_reset": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_estimate_set",
+        text: "to set a new estimate",
+      },
+    ],
+  },
+  /** Set an issue time estimate */
+  "issue.time_estimate_set": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.time_stats_get",
+        text: "to see the time tracking later",
+      },
+    ],
+  },
+  /** Get issue time tracking */
+  "issue.time_stats_get": {
+    present: {
+      heading: "Time Tracking",
+      fields: [
+        {
+          label: "Estimate",
+          field: "human_time_estimate",
+          as: "text",
+        },
+        {
+          label: "Spent",
+          field: "human_total_time_spent",
+          as: "text",
+        },
+        {
+          label: "Estimate Seconds",
+          field: "time_estimate",
+          as: "count",
+        },
+        {
+          label: "Spent Seconds",
+          field: "total_time_spent",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.spent_time_add",
+        text: "to log time spent",
+      },
+      {
+        action: "issue.time_estimate_set",
+        text: "to set the estimate",
+      },
+    ],
+    notFound: {
+      resource: "Issue",
+      subject: "#{issue_iid} in project {project_id}",
+      hints: [
+        {
+          text: "Verify the issue IID, the number after # in the project",
+        },
+      ],
+    },
+  },
+  /** Unsubscribe from an issue */
+  "issue.unsubscribe": {
+    present: {
+      heading: "Issue #{iid}: {title}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [],
   },
   /** Update an issue */
   "issue.update": {
@@ -390,6 +2327,214 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "issue.note_list",
         text: "to see comments on this issue",
+      },
+    ],
+  },
+  /** Create a work item */
+  "issue.work_item_create": {
+    present: {
+      heading: "Work item created: #{iid} {title}",
+      fields: [
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to read it back",
+      },
+      {
+        action: "issue.work_item_update",
+        text: "to change it",
+      },
+    ],
+  },
+  /** Delete a work item */
+  "issue.work_item_delete": {
+    present: {
+      heading: "Work item deleted",
+      fields: [
+        {
+          label: "From",
+          field: "namespace.fullPath",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** Get a work item */
+  "issue.work_item_get": {
+    present: {
+      heading: "Work Item #{iid}: {title}",
+      fields: [
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updatedAt",
+          as: "datetime",
+        },
+        {
+          label: "Closed",
+          field: "closedAt",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_update",
+        text: "to change it (by its global ID)",
+      },
+      {
+        action: "issue.work_item_list",
+        text: "to see the others",
+      },
+    ],
+    notFound: {
+      resource: "Work Item",
+      subject: "#{work_item_iid} in {project_id}",
+      hints: [
+        {
+          action: "issue.work_item_list",
+          text: "to list the work items",
+        },
+      ],
+    },
+  },
+  /** List work items */
+  "issue.work_item_list": {
+    present: {
+      title: "Work Items",
+      empty: "No work items found.",
+      columns: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "workItemType.name",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updatedAt",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to see one work item",
+      },
+      {
+        action: "issue.work_item_create",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Update a work item */
+  "issue.work_item_update": {
+    present: {
+      heading: "Work item updated: #{iid} {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.work_item_get",
+        text: "to read it back",
       },
     ],
   },
@@ -659,6 +2804,2754 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid", "title"],
     additionalProperties: true,
   },
+  "issue.create_todo": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      action_name: {
+        type: ["string", "null"],
+      },
+      target_type: {
+        type: ["string", "null"],
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "issue.discussion_add_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "issue.discussion_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.discussion_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A discussion thread, one or more notes.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            individual_note: {
+              type: ["boolean", "null"],
+              description: "True for a single comment that is not a thread.",
+            },
+            notes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A comment (note) on an issue, merge request, commit or snippet.",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  type: {
+                    type: ["string", "null"],
+                    description: "null for a plain comment, DiscussionNote or DiffNote.",
+                  },
+                  body: {
+                    type: ["string", "null"],
+                  },
+                  author: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  created_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  updated_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  system: {
+                    type: ["boolean", "null"],
+                    description: "True for notes GitLab writes itself.",
+                  },
+                  noteable_id: {
+                    type: ["integer", "null"],
+                  },
+                  noteable_type: {
+                    type: ["string", "null"],
+                  },
+                  noteable_iid: {
+                    type: ["integer", "null"],
+                  },
+                  project_id: {
+                    type: ["integer", "null"],
+                  },
+                  resolvable: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved_by: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  confidential: {
+                    type: ["boolean", "null"],
+                  },
+                  internal: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["id"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.discussion_update_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "issue.emoji_issue_note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "issue.emoji_issue_note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_iteration_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      iteration: {
+        type: ["object", "null"],
+        description: "An iteration as an iteration event names it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["integer", "null"],
+            description: "1 upcoming, 2 current, 3 closed.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+        },
+        additionalProperties: true,
+      },
+      action: {
+        type: ["string", "null"],
+        description: "add or remove.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_iteration_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An iteration set on or removed from an issue.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            iteration: {
+              type: ["object", "null"],
+              description: "An iteration as an iteration event names it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["integer", "null"],
+                  description: "1 upcoming, 2 current, 3 closed.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+              },
+              additionalProperties: true,
+            },
+            action: {
+              type: ["string", "null"],
+              description: "add or remove.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_label_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      label: {
+        type: ["object", "null"],
+        description: "A label as a label event names it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          color: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      action: {
+        type: ["string", "null"],
+        description: "add or remove.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_label_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A label added to or removed from a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A label as a label event names it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            action: {
+              type: ["string", "null"],
+              description: "add or remove.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_milestone_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      action: {
+        type: ["string", "null"],
+        description: "add or remove.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_milestone_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A milestone set on or removed from a merge request.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            action: {
+              type: ["string", "null"],
+              description: "add or remove.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_state_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resource_type: {
+        type: ["string", "null"],
+      },
+      resource_id: {
+        type: ["integer", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.event_issue_state_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A change of state of a merge request (opened, closed, reopened, merged, locked).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resource_type: {
+              type: ["string", "null"],
+            },
+            resource_id: {
+              type: ["integer", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.event_issue_weight_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A weight set on an issue.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            issue_id: {
+              type: ["integer", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "The new weight, null when removed.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
   "issue.get": {
     type: "object",
     properties: {
@@ -920,6 +5813,3772 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["iid", "title"],
     additionalProperties: true,
+  },
+  "issue.get_by_id": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.iteration_list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An iteration (sprint) of a group's cadence.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            sequence: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["integer", "null"],
+              description: "1 upcoming, 2 current, 3 closed.",
+            },
+            start_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.iteration_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      iterations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An iteration (sprint) of a group's cadence.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            sequence: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["integer", "null"],
+              description: "1 upcoming, 2 current, 3 closed.",
+            },
+            start_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iterations", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.link_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      source_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      target_issue: {
+        type: ["object", "null"],
+        description: "A project issue.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: "integer",
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: "string",
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+            description: "opened or closed.",
+          },
+          created_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          updated_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_at: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          closed_by: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          labels: {
+            type: ["array", "null"],
+            items: {
+              type: "string",
+            },
+          },
+          milestone: {
+            type: ["object", "null"],
+            description: "A milestone as issues and merge requests embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              iid: {
+                type: ["integer", "null"],
+              },
+              project_id: {
+                type: ["integer", "null"],
+              },
+              group_id: {
+                type: ["integer", "null"],
+              },
+              title: {
+                type: ["string", "null"],
+              },
+              description: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              due_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              start_date: {
+                type: ["string", "null"],
+                description: "ISO 8601 date.",
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          assignees: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          author: {
+            type: ["object", "null"],
+            description: "A GitLab user as other objects embed it.",
+            properties: {
+              id: {
+                type: ["integer", "null"],
+              },
+              username: {
+                type: "string",
+              },
+              name: {
+                type: ["string", "null"],
+              },
+              state: {
+                type: ["string", "null"],
+              },
+              avatar_url: {
+                type: ["string", "null"],
+              },
+              web_url: {
+                type: ["string", "null"],
+              },
+            },
+            required: ["username"],
+            additionalProperties: true,
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          issue_type: {
+            type: ["string", "null"],
+          },
+          user_notes_count: {
+            type: ["integer", "null"],
+          },
+          merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          upvotes: {
+            type: ["integer", "null"],
+          },
+          downvotes: {
+            type: ["integer", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          confidential: {
+            type: ["boolean", "null"],
+          },
+          discussion_locked: {
+            type: ["boolean", "null"],
+          },
+          severity: {
+            type: ["string", "null"],
+          },
+          weight: {
+            type: ["integer", "null"],
+            description: "Issue weight (Premium and Ultimate).",
+          },
+          epic: {
+            type: ["object", "null"],
+            properties: {},
+            description: "The epic the issue belongs to (Premium and Ultimate).",
+          },
+          health_status: {
+            type: ["string", "null"],
+            description: "on_track needs_attention or at_risk (Ultimate).",
+          },
+          references: {
+            type: ["object", "null"],
+            description: "The short, relative and full references of an issue or merge request.",
+            properties: {
+              short: {
+                type: ["string", "null"],
+              },
+              relative: {
+                type: ["string", "null"],
+              },
+              full: {
+                type: ["string", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["iid", "title"],
+        additionalProperties: true,
+      },
+      link_type: {
+        type: ["string", "null"],
+        description: "relates_to blocks or is_blocked_by.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.link_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      linked_issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An issue linked to another one, with the link's ID and type.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            issue_link_id: {
+              type: "integer",
+            },
+            link_type: {
+              type: ["string", "null"],
+              description: "relates_to blocks or is_blocked_by.",
+            },
+            link_created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title", "issue_link_id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["linked_issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.move": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.mrs_closing": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
   },
   "issue.mrs_related": {
     type: "object",
@@ -1355,6 +10014,300 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["merge_requests", "pagination"],
     additionalProperties: false,
   },
+  "issue.note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "issue.note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "issue.note_list": {
     type: "object",
     properties: {
@@ -1541,6 +10494,1496 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["notes", "pagination"],
     additionalProperties: false,
+  },
+  "issue.note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "issue.participants": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      participants: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["participants", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.reorder": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.spent_time_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.spent_time_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.statistics_get_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      statistics: {
+        type: ["object", "null"],
+        description: "The counts GitLab nests under statistics.",
+        properties: {
+          counts: {
+            type: ["object", "null"],
+            description: "Issue counts by state.",
+            properties: {
+              all: {
+                type: ["integer", "null"],
+              },
+              closed: {
+                type: ["integer", "null"],
+              },
+              opened: {
+                type: ["integer", "null"],
+              },
+            },
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.subscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.time_estimate_reset": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.time_estimate_set": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.time_stats_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      time_estimate: {
+        type: ["integer", "null"],
+      },
+      total_time_spent: {
+        type: ["integer", "null"],
+      },
+      human_time_estimate: {
+        type: ["string", "null"],
+      },
+      human_total_time_spent: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.unsubscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closed_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      assignees: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      type: {
+        type: ["string", "null"],
+      },
+      issue_type: {
+        type: ["string", "null"],
+      },
+      user_notes_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      upvotes: {
+        type: ["integer", "null"],
+      },
+      downvotes: {
+        type: ["integer", "null"],
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      discussion_locked: {
+        type: ["boolean", "null"],
+      },
+      severity: {
+        type: ["string", "null"],
+      },
+      weight: {
+        type: ["integer", "null"],
+        description: "Issue weight (Premium and Ultimate).",
+      },
+      epic: {
+        type: ["object", "null"],
+        properties: {},
+        description: "The epic the issue belongs to (Premium and Ultimate).",
+      },
+      health_status: {
+        type: ["string", "null"],
+        description: "on_track needs_attention or at_risk (Ultimate).",
+      },
+      references: {
+        type: ["object", "null"],
+        description: "The short, relative and full references of an issue or merge request.",
+        properties: {
+          short: {
+            type: ["string", "null"],
+          },
+          relative: {
+            type: ["string", "null"],
+          },
+          full: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid", "title"],
+    additionalProperties: true,
   },
   "issue.update": {
     type: "object",
@@ -1802,6 +12245,518 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespace: {
+        type: ["object", "null"],
+        description: "The project or group a work item belonged to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          fullPath: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "issue.work_item_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
+    additionalProperties: true,
+  },
+  "issue.work_item_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      work_items: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A work item (issue, task, incident, epic, objective...).",
+          properties: {
+            id: {
+              type: "string",
+            },
+            iid: {
+              type: "string",
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "OPEN or CLOSED.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updatedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            webUrl: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "The user who created a work item.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                username: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            workItemType: {
+              type: ["object", "null"],
+              description: "The type of a work item.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id", "iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["work_items", "pagination"],
+    additionalProperties: false,
+  },
+  "issue.work_item_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "OPEN or CLOSED.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who created a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      workItemType: {
+        type: ["object", "null"],
+        description: "The type of a work item.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title"],
     additionalProperties: true,
   },
 };

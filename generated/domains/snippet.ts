@@ -14,6 +14,675 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Read a snippet's content */
+  "snippet.content": {
+    present: {
+      heading: "Snippet content",
+      fields: [
+        {
+          label: "File",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to see the snippet's files and details",
+      },
+    ],
+    notFound: {
+      resource: "Snippet",
+      subject: "${snippet_id}",
+      hints: [
+        {
+          action: "snippet.list",
+          text: "to list your snippets",
+        },
+      ],
+    },
+  },
+  /** Create a snippet */
+  "snippet.create": {
+    present: {
+      heading: "Snippet created: ${id} {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to read it back",
+      },
+      {
+        action: "snippet.update",
+        text: "to change its files",
+      },
+    ],
+  },
+  /** Delete a snippet */
+  "snippet.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Reply in a project snippet discussion */
+  "snippet.discussion_add_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** Start a project snippet discussion */
+  "snippet.discussion_create": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.discussion_add_note",
+        text: "to reply in the thread",
+      },
+    ],
+  },
+  /** Delete a note from a project snippet discussion */
+  "snippet.discussion_delete_note": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project snippet discussion */
+  "snippet.discussion_get": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Started",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+        {
+          label: "First Note",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.discussion_add_note",
+        text: "to reply in this thread",
+      },
+    ],
+    notFound: {
+      resource: "Discussion",
+      subject: "{discussion_id} on snippet {snippet_id} in project {project_id}",
+      hints: [
+        {
+          action: "snippet.discussion_list",
+          text: "to list the snippet's threads",
+        },
+      ],
+    },
+  },
+  /** List project snippet discussions */
+  "snippet.discussion_list": {
+    present: {
+      title: "Snippet Discussions",
+      empty: "No discussions found.",
+      columns: [
+        {
+          label: "Discussion",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "notes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "notes.0.body",
+          as: "markdown",
+        },
+        {
+          label: "Notes",
+          field: "notes.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "notes.0.created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.discussion_add_note",
+        text: "to reply in a thread",
+      },
+    ],
+  },
+  /** Edit a note in a project snippet discussion */
+  "snippet.discussion_update_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.discussion_get",
+        text: "to see the whole thread",
+      },
+    ],
+  },
+  /** React to a project snippet with an emoji */
+  "snippet.emoji_snippet_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_list",
+        text: "to see every reaction",
+      },
+    ],
+  },
+  /** Remove a project snippet emoji reaction */
+  "snippet.emoji_snippet_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project snippet emoji reaction */
+  "snippet.emoji_snippet_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_list",
+        text: "to see every reaction",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on snippet {snippet_id} in project {project_id}",
+      hints: [
+        {
+          action: "snippet.emoji_snippet_list",
+          text: "to list the reactions and their IDs",
+        },
+      ],
+    },
+  },
+  /** List project snippet emoji reactions */
+  "snippet.emoji_snippet_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_create",
+        text: "to react with an emoji",
+      },
+    ],
+  },
+  /** React to a snippet comment with an emoji */
+  "snippet.emoji_snippet_note_create": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+  },
+  /** Remove an emoji reaction from a snippet comment */
+  "snippet.emoji_snippet_note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get an emoji reaction on a snippet comment */
+  "snippet.emoji_snippet_note_get": {
+    present: {
+      heading: "Emoji Reaction: :{name}:",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_note_list",
+        text: "to see every reaction on the comment",
+      },
+    ],
+    notFound: {
+      resource: "Emoji Reaction",
+      subject: "{award_id} on note {note_id} of snippet {snippet_id} in project {project_id}",
+      hints: [
+        {
+          action: "snippet.emoji_snippet_note_list",
+          text: "to list the comment's reactions",
+        },
+      ],
+    },
+  },
+  /** List emoji reactions on a snippet comment */
+  "snippet.emoji_snippet_note_list": {
+    present: {
+      title: "Emoji Reactions",
+      empty: "No emoji reactions yet.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Emoji",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.emoji_snippet_note_create",
+        text: "to react to the comment",
+      },
+    ],
+  },
+  /** List public snippets */
+  "snippet.explore": {
+    present: {
+      title: "Snippets",
+      empty: "No snippets found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "link",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to read one snippet",
+      },
+    ],
+  },
+  /** Read a snippet file */
+  "snippet.file_content": {
+    present: {
+      heading: "Snippet content",
+      fields: [
+        {
+          label: "File",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to see the snippet's files",
+      },
+    ],
+    notFound: {
+      resource: "Snippet file",
+      subject: '"{file_path}" in snippet ${snippet_id}',
+      hints: [
+        {
+          action: "snippet.get",
+          text: "to see the snippet's file paths",
+        },
+        {
+          text: "Verify the ref (the snippet's default branch, often main)",
+        },
+      ],
+    },
+  },
   /** Get a snippet */
   "snippet.get": {
     present: {
@@ -76,6 +745,367 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** List my snippets */
+  "snippet.list": {
+    present: {
+      title: "Snippets",
+      empty: "No snippets found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "link",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to read one snippet",
+      },
+      {
+        action: "snippet.content",
+        text: "to read a snippet's content",
+      },
+    ],
+  },
+  /** List all snippets */
+  "snippet.list_all": {
+    present: {
+      title: "Snippets",
+      empty: "No snippets found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "link",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to read one snippet",
+      },
+    ],
+  },
+  /** Comment on a project snippet */
+  "snippet.note_create": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.note_list",
+        text: "to see every comment",
+      },
+    ],
+  },
+  /** Delete a project snippet comment */
+  "snippet.note_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project snippet comment */
+  "snippet.note_get": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.note_list",
+        text: "to see every comment",
+      },
+    ],
+    notFound: {
+      resource: "Note",
+      subject: "{note_id} on snippet {snippet_id} in project {project_id}",
+      hints: [
+        {
+          action: "snippet.note_list",
+          text: "to list the snippet's comments",
+        },
+      ],
+    },
+  },
+  /** List project snippet comments */
+  "snippet.note_list": {
+    present: {
+      title: "Snippet Comments",
+      empty: "No comments found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+        {
+          label: "System",
+          field: "system",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.note_get",
+        text: "to read one comment",
+      },
+      {
+        action: "snippet.note_create",
+        text: "to add a comment",
+      },
+    ],
+  },
+  /** Edit a project snippet comment */
+  "snippet.note_update": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+        {
+          label: "Body",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.note_get",
+        text: "to see the comment",
+      },
+    ],
+  },
+  /** Read a project snippet's content */
+  "snippet.project_content": {
+    present: {
+      heading: "Snippet content",
+      fields: [
+        {
+          label: "File",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.project_get",
+        text: "to see the snippet's files and details",
+      },
+    ],
+    notFound: {
+      resource: "Snippet",
+      subject: "${snippet_id} in project {project_id}",
+      hints: [
+        {
+          action: "snippet.project_list",
+          text: "to list the project's snippets",
+        },
+      ],
+    },
+  },
+  /** Create a project snippet */
+  "snippet.project_create": {
+    present: {
+      heading: "Snippet created: ${id} {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.project_get",
+        text: "to read it back",
+      },
+    ],
+  },
+  /** Delete a project snippet */
+  "snippet.project_delete": {
+    present: {},
+    nextSteps: [],
   },
   /** Get a project snippet */
   "snippet.project_get": {
@@ -144,10 +1174,2085 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List project snippets */
+  "snippet.project_list": {
+    present: {
+      title: "Snippets",
+      empty: "No snippets found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "link",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.project_get",
+        text: "to read one snippet",
+      },
+      {
+        action: "snippet.project_content",
+        text: "to read a snippet's content",
+      },
+    ],
+  },
+  /** Update a project snippet */
+  "snippet.project_update": {
+    present: {
+      heading: "Snippet updated: ${id} {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.project_get",
+        text: "to read it back",
+      },
+    ],
+  },
+  /** Update a snippet */
+  "snippet.update": {
+    present: {
+      heading: "Snippet updated: ${id} {title}",
+      fields: [
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Files",
+          field: "files.length",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.get",
+        text: "to read it back",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "snippet.content": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "snippet.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_add_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_delete_note": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+      },
+      individual_note: {
+        type: ["boolean", "null"],
+        description: "True for a single comment that is not a thread.",
+      },
+      notes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.discussion_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A discussion thread, one or more notes.",
+          properties: {
+            id: {
+              type: "string",
+            },
+            individual_note: {
+              type: ["boolean", "null"],
+              description: "True for a single comment that is not a thread.",
+            },
+            notes: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A comment (note) on an issue, merge request, commit or snippet.",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  type: {
+                    type: ["string", "null"],
+                    description: "null for a plain comment, DiscussionNote or DiffNote.",
+                  },
+                  body: {
+                    type: ["string", "null"],
+                  },
+                  author: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  created_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  updated_at: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 timestamp.",
+                  },
+                  system: {
+                    type: ["boolean", "null"],
+                    description: "True for notes GitLab writes itself.",
+                  },
+                  noteable_id: {
+                    type: ["integer", "null"],
+                  },
+                  noteable_type: {
+                    type: ["string", "null"],
+                  },
+                  noteable_iid: {
+                    type: ["integer", "null"],
+                  },
+                  project_id: {
+                    type: ["integer", "null"],
+                  },
+                  resolvable: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved: {
+                    type: ["boolean", "null"],
+                  },
+                  resolved_by: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  confidential: {
+                    type: ["boolean", "null"],
+                  },
+                  internal: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["id"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.discussion_update_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "snippet.emoji_snippet_note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      awardable_id: {
+        type: ["integer", "null"],
+      },
+      awardable_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "snippet.emoji_snippet_note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      award_emoji: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An emoji reaction on a merge request or one of its comments.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            awardable_id: {
+              type: ["integer", "null"],
+            },
+            awardable_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["award_emoji", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.explore": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A personal or project snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            file_name: {
+              type: ["string", "null"],
+            },
+            files: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            raw_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.file_content": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "snippet.get": {
     type: "object",
     properties: {
@@ -255,7 +3360,1541 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "snippet.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A personal or project snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            file_name: {
+              type: ["string", "null"],
+            },
+            files: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            raw_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A personal or project snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            file_name: {
+              type: ["string", "null"],
+            },
+            files: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            raw_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "snippet.note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A comment (note) on an issue, merge request, commit or snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            type: {
+              type: ["string", "null"],
+              description: "null for a plain comment, DiscussionNote or DiffNote.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            system: {
+              type: ["boolean", "null"],
+              description: "True for notes GitLab writes itself.",
+            },
+            noteable_id: {
+              type: ["integer", "null"],
+            },
+            noteable_type: {
+              type: ["string", "null"],
+            },
+            noteable_iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            resolved_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      type: {
+        type: ["string", "null"],
+        description: "null for a plain comment, DiscussionNote or DiffNote.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      system: {
+        type: ["boolean", "null"],
+        description: "True for notes GitLab writes itself.",
+      },
+      noteable_id: {
+        type: ["integer", "null"],
+      },
+      noteable_type: {
+        type: ["string", "null"],
+      },
+      noteable_iid: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      resolved_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_content": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "snippet.project_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "snippet.project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.project_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A personal or project snippet.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            file_name: {
+              type: ["string", "null"],
+            },
+            files: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            raw_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: false,
+  },
+  "snippet.project_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      raw_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "snippet.update": {
     type: "object",
     properties: {
       next_steps: {

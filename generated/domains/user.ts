@@ -13,7 +13,7394 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * How each action's result is written, keyed by canonical ID. These records only choose fields,
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
-export const formatters: Readonly<Record<string, FormatterRecord>> = {};
+export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Activate a user */
+  "user.activate": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List user activity dates */
+  "user.activities": {
+    present: {
+      title: "User Activity",
+      empty: "No activity found.",
+      columns: [
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user",
+      },
+      {
+        action: "user.deactivate",
+        text: "to deactivate a dormant user",
+      },
+    ],
+  },
+  /** Add an email address */
+  "user.add_email": {
+    present: {
+      heading: "Email added: {email}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Confirmed",
+          field: "confirmed_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.emails",
+        text: "to list your addresses",
+      },
+    ],
+  },
+  /** Add an email address for a user */
+  "user.add_email_for_user": {
+    present: {
+      heading: "Email added: {email}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Confirmed",
+          field: "confirmed_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.emails_for_user",
+        text: "to list the user's addresses",
+      },
+    ],
+  },
+  /** Add a GPG key */
+  "user.add_gpg_key": {
+    present: {
+      heading: "GPG key added: {id}",
+      fields: [
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.gpg_keys",
+        text: "to list your keys",
+      },
+    ],
+  },
+  /** Add a GPG key for a user */
+  "user.add_gpg_key_for_user": {
+    present: {
+      heading: "GPG key added: {id}",
+      fields: [
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.gpg_keys_for_user",
+        text: "to list the user's keys",
+      },
+    ],
+  },
+  /** Add an SSH key */
+  "user.add_ssh_key": {
+    present: {
+      heading: "SSH key added: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.ssh_keys",
+        text: "to list your keys",
+      },
+    ],
+  },
+  /** Add an SSH key for a user */
+  "user.add_ssh_key_for_user": {
+    present: {
+      heading: "SSH key added: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.ssh_keys_for_user",
+        text: "to list the user's keys",
+      },
+    ],
+  },
+  /** Approve a user */
+  "user.approve": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Count a user's associations */
+  "user.associations_count": {
+    present: {
+      heading: "User associations",
+      fields: [
+        {
+          label: "Groups",
+          field: "groups_count",
+          as: "text",
+        },
+        {
+          label: "Projects",
+          field: "projects_count",
+          as: "text",
+        },
+        {
+          label: "Issues",
+          field: "issues_count",
+          as: "text",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.delete",
+        text: "to delete the user",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: "{user_id}",
+      hints: [
+        {
+          action: "user.list",
+          text: "to find the user's ID",
+        },
+      ],
+    },
+  },
+  /** Get the avatar for an email */
+  "user.avatar_get": {
+    present: {
+      heading: "Avatar",
+      fields: [
+        {
+          label: "Avatar",
+          field: "avatar_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.list",
+        text: "to find the user with that email",
+      },
+    ],
+  },
+  /** Ban a user */
+  "user.ban": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Block a user */
+  "user.block": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List a user's contribution events */
+  "user.contribution_events": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user",
+      },
+    ],
+  },
+  /** Create a user */
+  "user.create": {
+    present: {
+      heading: "User created: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user in full",
+      },
+      {
+        action: "user.create_personal_access_token",
+        text: "to give the user a token",
+      },
+    ],
+  },
+  /** Create a personal access token for myself */
+  "user.create_current_user_pat": {
+    present: {
+      heading: "Personal access token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "to see whom the token belongs to",
+      },
+    ],
+  },
+  /** Create an impersonation token */
+  "user.create_impersonation_token": {
+    present: {
+      heading: "Token created: {name}",
+      fields: [
+        {
+          label: "Notice",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.list_impersonation_tokens",
+        text: "to see the user's impersonation tokens",
+      },
+    ],
+  },
+  /** Create a personal access token for a user */
+  "user.create_personal_access_token": {
+    present: {
+      heading: "Token created: {name}",
+      fields: [
+        {
+          label: "Notice",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the token's user",
+      },
+    ],
+  },
+  /** Create a runner */
+  "user.create_runner": {
+    present: {
+      heading: "Runner created: {id}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "Token Expires",
+          field: "token_expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "to see who owns the runner",
+      },
+    ],
+  },
+  /** Create a service account */
+  "user.create_service_account": {
+    present: {
+      heading: "Service account created: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.create_personal_access_token",
+        text: "to give it a token",
+      },
+      {
+        action: "user.list_service_accounts",
+        text: "to see every service account",
+      },
+    ],
+  },
+  /** Get the current user */
+  "user.current": {
+    present: {
+      heading: "Current user: @{username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "Bot",
+          field: "bot",
+          as: "bool",
+        },
+        {
+          label: "Two-factor",
+          field: "two_factor_enabled",
+          as: "bool",
+        },
+        {
+          label: "Job Title",
+          field: "job_title",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_list",
+        text: "to see your pending to-do items",
+      },
+      {
+        action: "user.current_user_status",
+        text: "to see your status",
+      },
+      {
+        action: "user.namespace_list",
+        text: "to see the namespaces you can use",
+      },
+    ],
+  },
+  /** Get my status */
+  "user.current_user_status": {
+    present: {
+      heading: "My status",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.set_status",
+        text: "to change it",
+      },
+    ],
+  },
+  /** Deactivate a user */
+  "user.deactivate": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user */
+  "user.delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete one of my email addresses */
+  "user.delete_email": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user's email address */
+  "user.delete_email_for_user": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete one of my GPG keys */
+  "user.delete_gpg_key": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user's GPG key */
+  "user.delete_gpg_key_for_user": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user's identity */
+  "user.delete_identity": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete one of my SSH keys */
+  "user.delete_ssh_key": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a user's SSH key */
+  "user.delete_ssh_key_for_user": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Disable a user's two-factor authentication */
+  "user.disable_two_factor": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List my email addresses */
+  "user.emails": {
+    present: {
+      title: "My Email Addresses",
+      empty: "No secondary email addresses.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Confirmed",
+          field: "confirmed_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.add_email",
+        text: "to add an address",
+      },
+      {
+        action: "user.delete_email",
+        text: "to remove one",
+      },
+    ],
+  },
+  /** List a user's email addresses */
+  "user.emails_for_user": {
+    present: {
+      title: "Email Addresses of the User",
+      empty: "No secondary email addresses.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Confirmed",
+          field: "confirmed_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.add_email_for_user",
+        text: "to add an address for the user",
+      },
+    ],
+  },
+  /** List my own events */
+  "user.event_list_contributions": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.contribution_events",
+        text: "to see another user's events",
+      },
+    ],
+  },
+  /** List a project's events */
+  "user.event_list_project": {
+    present: {
+      title: "Events",
+      empty: "No events found.",
+      columns: [
+        {
+          label: "Date",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Author",
+          field: "author_username",
+          as: "user",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "target_title",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.contribution_events",
+        text: "to see one user's events",
+      },
+    ],
+  },
+  /** Get a user */
+  "user.get": {
+    present: {
+      heading: "User: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Public Email",
+          field: "public_email",
+          as: "text",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "Bot",
+          field: "bot",
+          as: "bool",
+        },
+        {
+          label: "External",
+          field: "external",
+          as: "bool",
+        },
+        {
+          label: "Locked",
+          field: "locked",
+          as: "warning",
+        },
+        {
+          label: "Two-Factor",
+          field: "two_factor_enabled",
+          as: "bool",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Sign-In",
+          field: "last_sign_in_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_on",
+          as: "date",
+        },
+        {
+          label: "Admin Note",
+          field: "note",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.memberships",
+        text: "to see the user's projects and groups",
+      },
+      {
+        action: "user.contribution_events",
+        text: "to see what the user did lately",
+      },
+      {
+        action: "user.modify",
+        text: "to change the account",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: "{user_id}",
+      hints: [
+        {
+          action: "user.list",
+          text: "to search users by name or username",
+        },
+        {
+          text: "Check the spelling of the username, or use the numeric ID",
+        },
+      ],
+    },
+  },
+  /** Get one of my email addresses */
+  "user.get_email": {
+    present: {
+      heading: "Email: {email}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Confirmed",
+          field: "confirmed_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.emails",
+        text: "to list your addresses",
+      },
+    ],
+    notFound: {
+      resource: "Email",
+      subject: "{email_id}",
+      hints: [
+        {
+          text: "Verify the email ID; the primary address has none",
+        },
+        {
+          action: "user.emails",
+          text: "to find the ID",
+        },
+      ],
+    },
+  },
+  /** Get one of my GPG keys */
+  "user.get_gpg_key": {
+    present: {
+      heading: "GPG Key {id}",
+      fields: [
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.gpg_keys",
+        text: "to list your keys",
+      },
+    ],
+    notFound: {
+      resource: "GPG Key",
+      subject: "{key_id}",
+      hints: [
+        {
+          action: "user.gpg_keys",
+          text: "to find the key ID",
+        },
+      ],
+    },
+  },
+  /** Get a user's GPG key */
+  "user.get_gpg_key_for_user": {
+    present: {
+      heading: "GPG Key {id}",
+      fields: [
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.gpg_keys_for_user",
+        text: "to list the user's keys",
+      },
+    ],
+    notFound: {
+      resource: "GPG Key",
+      subject: "{key_id} of user {user_id}",
+      hints: [
+        {
+          text: "Verify the numeric user ID, and that the key belongs to that user",
+        },
+        {
+          action: "user.gpg_keys_for_user",
+          text: "to find the key ID",
+        },
+      ],
+    },
+  },
+  /** Get an impersonation token */
+  "user.get_impersonation_token": {
+    present: {
+      heading: "Impersonation token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.revoke_impersonation_token",
+        text: "to revoke it",
+      },
+    ],
+    notFound: {
+      resource: "Impersonation token",
+      subject: "{impersonation_token_id} of user {user_id}",
+      hints: [
+        {
+          action: "user.list_impersonation_tokens",
+          text: "to list the user's impersonation tokens",
+        },
+      ],
+    },
+  },
+  /** Get one of my SSH keys */
+  "user.get_ssh_key": {
+    present: {
+      heading: "SSH Key: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.ssh_keys",
+        text: "to list your keys",
+      },
+    ],
+    notFound: {
+      resource: "Key",
+      subject: "{key_id}",
+      hints: [
+        {
+          action: "user.ssh_keys",
+          text: "to find the key ID",
+        },
+      ],
+    },
+  },
+  /** Get a user's SSH key */
+  "user.get_ssh_key_for_user": {
+    present: {
+      heading: "SSH Key: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.ssh_keys_for_user",
+        text: "to list the user's keys",
+      },
+    ],
+    notFound: {
+      resource: "Key",
+      subject: "{key_id} of user {user_id}",
+      hints: [
+        {
+          text: "Verify the numeric user ID, and that the key belongs to that user",
+        },
+        {
+          action: "user.ssh_keys_for_user",
+          text: "to find the key ID",
+        },
+      ],
+    },
+  },
+  /** Get a user's status */
+  "user.get_status": {
+    present: {
+      heading: "User status",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current_user_status",
+        text: "to see your own status",
+      },
+    ],
+    notFound: {
+      resource: "User",
+      subject: '"{user_id}"',
+      hints: [
+        {
+          text: "Check the username or ID",
+        },
+      ],
+    },
+  },
+  /** List my GPG keys */
+  "user.gpg_keys": {
+    present: {
+      title: "My GPG Keys",
+      empty: "No GPG keys.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_gpg_key",
+        text: "to see one key",
+      },
+      {
+        action: "user.add_gpg_key",
+        text: "to add a key",
+      },
+    ],
+  },
+  /** List a user's GPG keys */
+  "user.gpg_keys_for_user": {
+    present: {
+      title: "GPG Keys of the User",
+      empty: "No GPG keys.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_gpg_key_for_user",
+        text: "to see one key",
+      },
+    ],
+  },
+  /** Find an SSH key by fingerprint */
+  "user.key_get_by_fingerprint": {
+    present: {
+      heading: "SSH Key: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Owner",
+          field: "user.username",
+          as: "user",
+          link: "user.web_url",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.key_get_with_user",
+        text: "to see the key by ID",
+      },
+    ],
+    notFound: {
+      resource: "Key",
+      subject: "with fingerprint {fingerprint}",
+      hints: [
+        {
+          text: "Verify the fingerprint; a SHA256 one starts with SHA256:",
+        },
+      ],
+    },
+  },
+  /** Get an SSH key and its owner */
+  "user.key_get_with_user": {
+    present: {
+      heading: "SSH Key: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Owner",
+          field: "user.username",
+          as: "user",
+          link: "user.web_url",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Key",
+          field: "key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.ssh_keys_for_user",
+        text: "to list the owner's keys",
+      },
+    ],
+    notFound: {
+      resource: "Key",
+      subject: "{key_id}",
+      hints: [
+        {
+          text: "Verify the key ID",
+        },
+      ],
+    },
+  },
+  /** List users */
+  "user.list": {
+    present: {
+      title: "Users",
+      empty: "No users found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user in full",
+      },
+      {
+        action: "user.create",
+        text: "to create a user",
+      },
+    ],
+  },
+  /** List impersonation tokens */
+  "user.list_impersonation_tokens": {
+    present: {
+      title: "Impersonation Tokens",
+      empty: "No impersonation tokens found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_impersonation_token",
+        text: "to see one token",
+      },
+      {
+        action: "user.revoke_impersonation_token",
+        text: "to revoke one",
+      },
+    ],
+  },
+  /** List service accounts */
+  "user.list_service_accounts": {
+    present: {
+      title: "Service Accounts",
+      empty: "No service accounts found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.create_service_account",
+        text: "to create one",
+      },
+    ],
+  },
+  /** Who am I */
+  "user.me": {
+    present: {
+      heading: "You are @{username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Profile",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current",
+        text: "for the full profile",
+      },
+      {
+        action: "user.todo_list",
+        text: "to see your to-do items",
+      },
+    ],
+  },
+  /** List a user's memberships */
+  "user.memberships": {
+    present: {
+      title: "Memberships",
+      empty: "No memberships found.",
+      columns: [
+        {
+          label: "Type",
+          field: "source_type",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "source_id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "source_name",
+          as: "text",
+        },
+        {
+          label: "Access Level",
+          field: "access_level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user",
+      },
+    ],
+  },
+  /** Modify a user */
+  "user.modify": {
+    present: {
+      heading: "User updated: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Administrator",
+          field: "is_admin",
+          as: "bool",
+        },
+        {
+          label: "External",
+          field: "external",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see the user in full",
+      },
+    ],
+  },
+  /** Check a namespace path exists */
+  "user.namespace_exists": {
+    present: {
+      heading: "Namespace path check",
+      fields: [
+        {
+          label: "Exists",
+          field: "exists",
+          as: "bool",
+        },
+        {
+          label: "Suggestions",
+          field: "suggests",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see the existing namespace",
+      },
+    ],
+  },
+  /** Get a namespace */
+  "user.namespace_get": {
+    present: {
+      heading: "Namespace: {full_path}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Web",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Parent ID",
+          field: "parent_id",
+          as: "text",
+        },
+        {
+          label: "Plan",
+          field: "plan",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_list",
+        text: "to see your namespaces",
+      },
+    ],
+    notFound: {
+      resource: "Namespace",
+      subject: '"{namespace_id}"',
+      hints: [
+        {
+          action: "user.namespace_search",
+          text: "to find it by name",
+        },
+      ],
+    },
+  },
+  /** List my namespaces */
+  "user.namespace_list": {
+    present: {
+      title: "Namespaces",
+      empty: "No namespaces found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see one namespace",
+      },
+      {
+        action: "user.namespace_search",
+        text: "to find one by name",
+      },
+    ],
+  },
+  /** Search namespaces */
+  "user.namespace_search": {
+    present: {
+      title: "Namespaces",
+      empty: "No namespaces match.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+          link: "web_url",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.namespace_get",
+        text: "to see one namespace",
+      },
+    ],
+  },
+  /** Get global notification settings */
+  "user.notification_global_get": {
+    present: {
+      heading: "Global notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "notification_email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_global_update",
+        text: "to change them",
+      },
+    ],
+  },
+  /** Update global notification settings */
+  "user.notification_global_update": {
+    present: {
+      heading: "Global notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "notification_email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_global_get",
+        text: "to check them",
+      },
+    ],
+  },
+  /** Get group notification settings */
+  "user.notification_group_get": {
+    present: {
+      heading: "Group notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_group_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Group",
+      subject: "{group_id}",
+      hints: [
+        {
+          text: "Check the group path. You must be able to see the group",
+        },
+      ],
+    },
+  },
+  /** Update group notification settings */
+  "user.notification_group_update": {
+    present: {
+      heading: "Group notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_group_get",
+        text: "to check it",
+      },
+    ],
+  },
+  /** Get project notification settings */
+  "user.notification_project_get": {
+    present: {
+      heading: "Project notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_project_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Check the project path. You must be able to see the project",
+        },
+      ],
+    },
+  },
+  /** Update project notification settings */
+  "user.notification_project_update": {
+    present: {
+      heading: "Project notifications: {level}",
+      fields: [
+        {
+          label: "Level",
+          field: "level",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.notification_project_get",
+        text: "to check it",
+      },
+    ],
+  },
+  /** Reject a user */
+  "user.reject": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Revoke an impersonation token */
+  "user.revoke_impersonation_token": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Set my status */
+  "user.set_status": {
+    present: {
+      heading: "Status set",
+      fields: [
+        {
+          label: "Emoji",
+          field: "emoji",
+          as: "code",
+        },
+        {
+          label: "Message",
+          field: "message",
+          as: "text",
+        },
+        {
+          label: "Availability",
+          field: "availability",
+          as: "text",
+        },
+        {
+          label: "Clears At",
+          field: "clear_status_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.current_user_status",
+        text: "to check it",
+      },
+    ],
+  },
+  /** List my SSH keys */
+  "user.ssh_keys": {
+    present: {
+      title: "My SSH Keys",
+      empty: "No SSH keys.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_ssh_key",
+        text: "to see one key",
+      },
+      {
+        action: "user.add_ssh_key",
+        text: "to add a key",
+      },
+    ],
+  },
+  /** List a user's SSH keys */
+  "user.ssh_keys_for_user": {
+    present: {
+      title: "SSH Keys of the User",
+      empty: "No SSH keys.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get_ssh_key_for_user",
+        text: "to see one key",
+      },
+    ],
+  },
+  /** List my to-do items */
+  "user.todo_list": {
+    present: {
+      title: "To-do items",
+      empty: "No to-do items.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "target_type",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target.title",
+          as: "text",
+          link: "target_url",
+        },
+        {
+          label: "Project",
+          field: "project.path_with_namespace",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_mark_done",
+        text: "to mark one item done",
+      },
+      {
+        action: "user.todo_mark_all_done",
+        text: "to clear the whole list",
+      },
+    ],
+  },
+  /** Mark all to-do items done */
+  "user.todo_mark_all_done": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Mark a to-do item done */
+  "user.todo_mark_done": {
+    present: {
+      heading: "To-do item {id} done",
+      fields: [
+        {
+          label: "Action",
+          field: "action_name",
+          as: "text",
+        },
+        {
+          label: "Target",
+          field: "target.title",
+          as: "text",
+          link: "target_url",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.todo_list",
+        text: "to see what is left",
+      },
+    ],
+  },
+  /** Unban a user */
+  "user.unban": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Unblock a user */
+  "user.unblock": {
+    present: {},
+    nextSteps: [],
+  },
+};
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
-export const outputSchemas: Readonly<Record<string, JsonSchema>> = {};
+export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "user.activate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.activities": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      activities: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "When a user was last active.",
+          properties: {
+            username: {
+              type: "string",
+            },
+            last_activity_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["activities", "pagination"],
+    additionalProperties: false,
+  },
+  "user.add_email": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_email_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.add_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.approve": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.associations_count": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups_count: {
+        type: ["integer", "null"],
+      },
+      projects_count: {
+        type: ["integer", "null"],
+      },
+      issues_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "user.avatar_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      avatar_url: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "user.ban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.block": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.contribution_events": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.create_current_user_pat": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "user.create_impersonation_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_personal_access_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.create_runner": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The runner authentication token (glrt-): shown once.",
+      },
+      token_expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.create_service_account": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      commit_email: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.current_user_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "user.deactivate": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_email": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_email_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_identity": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.delete_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.disable_two_factor": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.emails": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A secondary email address of a user (the primary one is not listed).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            email: {
+              type: "string",
+            },
+            confirmed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id", "email"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: false,
+  },
+  "user.emails_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emails: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A secondary email address of a user (the primary one is not listed).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            email: {
+              type: "string",
+            },
+            confirmed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id", "email"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["emails", "pagination"],
+    additionalProperties: false,
+  },
+  "user.event_list_contributions": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.event_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One event of a user's or project's activity stream (a push, a comment, a merge...).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_id: {
+              type: ["integer", "null"],
+            },
+            target_iid: {
+              type: ["integer", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target_title: {
+              type: ["string", "null"],
+            },
+            author_id: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            author_username: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            imported: {
+              type: ["boolean", "null"],
+            },
+            push_data: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            note: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: false,
+  },
+  "user.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.get_email": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      email: {
+        type: "string",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "email"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_gpg_key_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_impersonation_token": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      impersonation: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret itself, returned on creation only.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+        description: "Our reminder that the token is shown once.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_ssh_key_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.get_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "user.gpg_keys": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GPG public key of a user, as an armored block.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "user.gpg_keys_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      gpg_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GPG public key of a user, as an armored block.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["gpg_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "user.key_get_by_fingerprint": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      deploy_keys_projects: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.key_get_with_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      user: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      deploy_keys_projects: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user account as GitLab shows it (administrators see the sign-in and moderation fields).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+            },
+            locked: {
+              type: ["boolean", "null"],
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            public_email: {
+              type: ["string", "null"],
+            },
+            bot: {
+              type: ["boolean", "null"],
+            },
+            is_admin: {
+              type: ["boolean", "null"],
+            },
+            external: {
+              type: ["boolean", "null"],
+            },
+            two_factor_enabled: {
+              type: ["boolean", "null"],
+            },
+            note: {
+              type: ["string", "null"],
+            },
+            bio: {
+              type: ["string", "null"],
+            },
+            location: {
+              type: ["string", "null"],
+            },
+            organization: {
+              type: ["string", "null"],
+            },
+            job_title: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            confirmed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_sign_in_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            current_sign_in_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            projects_limit: {
+              type: ["integer", "null"],
+            },
+            can_create_group: {
+              type: ["boolean", "null"],
+            },
+            can_create_project: {
+              type: ["boolean", "null"],
+            },
+            private_profile: {
+              type: ["boolean", "null"],
+            },
+            identities: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: false,
+  },
+  "user.list_impersonation_tokens": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "An impersonation token or a personal access token of a user. The token value comes only once, on creation.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            impersonation: {
+              type: ["boolean", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret itself, returned on creation only.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+              description: "Our reminder that the token is shown once.",
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "user.list_service_accounts": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A service account, a user without a person behind it, for automations.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            public_email: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: false,
+  },
+  "user.me": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      commit_email: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.memberships": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      memberships: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group a user is a direct member of.",
+          properties: {
+            source_id: {
+              type: "integer",
+            },
+            source_name: {
+              type: ["string", "null"],
+            },
+            source_type: {
+              type: ["string", "null"],
+              description: "Project or Namespace (a group).",
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["source_id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["memberships", "pagination"],
+    additionalProperties: false,
+  },
+  "user.modify": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "active blocked deactivated banned ldap_blocked or blocked_pending_approval.",
+      },
+      locked: {
+        type: ["boolean", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      bot: {
+        type: ["boolean", "null"],
+      },
+      is_admin: {
+        type: ["boolean", "null"],
+      },
+      external: {
+        type: ["boolean", "null"],
+      },
+      two_factor_enabled: {
+        type: ["boolean", "null"],
+      },
+      note: {
+        type: ["string", "null"],
+      },
+      bio: {
+        type: ["string", "null"],
+      },
+      location: {
+        type: ["string", "null"],
+      },
+      organization: {
+        type: ["string", "null"],
+      },
+      job_title: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      confirmed_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      current_sign_in_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      projects_limit: {
+        type: ["integer", "null"],
+      },
+      can_create_group: {
+        type: ["boolean", "null"],
+      },
+      can_create_project: {
+        type: ["boolean", "null"],
+      },
+      private_profile: {
+        type: ["boolean", "null"],
+      },
+      identities: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "user.namespace_exists": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      exists: {
+        type: "boolean",
+      },
+      suggests: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["exists"],
+    additionalProperties: true,
+  },
+  "user.namespace_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: "string",
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      members_count_with_descendants: {
+        type: ["integer", "null"],
+      },
+      billable_members_count: {
+        type: ["integer", "null"],
+      },
+      plan: {
+        type: ["string", "null"],
+      },
+      trial: {
+        type: ["boolean", "null"],
+      },
+      trial_ends_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "full_path"],
+    additionalProperties: true,
+  },
+  "user.namespace_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user's personal namespace or a group, as the namespaces API shows it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: "string",
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            members_count_with_descendants: {
+              type: ["integer", "null"],
+            },
+            billable_members_count: {
+              type: ["integer", "null"],
+            },
+            plan: {
+              type: ["string", "null"],
+            },
+            trial: {
+              type: ["boolean", "null"],
+            },
+            trial_ends_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id", "full_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: false,
+  },
+  "user.namespace_search": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespaces: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user's personal namespace or a group, as the namespaces API shows it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: "string",
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            members_count_with_descendants: {
+              type: ["integer", "null"],
+            },
+            billable_members_count: {
+              type: ["integer", "null"],
+            },
+            plan: {
+              type: ["string", "null"],
+            },
+            trial: {
+              type: ["boolean", "null"],
+            },
+            trial_ends_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id", "full_path"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["namespaces", "pagination"],
+    additionalProperties: false,
+  },
+  "user.notification_global_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_global_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_group_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.notification_project_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      level: {
+        type: "string",
+      },
+      notification_email: {
+        type: ["string", "null"],
+      },
+      events: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["level"],
+    additionalProperties: true,
+  },
+  "user.reject": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.revoke_impersonation_token": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.set_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      emoji: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      message_html: {
+        type: ["string", "null"],
+      },
+      availability: {
+        type: ["string", "null"],
+      },
+      clear_status_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "user.ssh_keys": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An SSH public key of a user.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["keys", "pagination"],
+    additionalProperties: false,
+  },
+  "user.ssh_keys_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An SSH public key of a user.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["keys", "pagination"],
+    additionalProperties: false,
+  },
+  "user.todo_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      todos: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One entry of the current user's to-do list.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            project: {
+              type: ["object", "null"],
+              description: "The project a to-do item belongs to.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                name_with_namespace: {
+                  type: ["string", "null"],
+                },
+                path_with_namespace: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            action_name: {
+              type: ["string", "null"],
+            },
+            target_type: {
+              type: ["string", "null"],
+            },
+            target: {
+              type: ["object", "null"],
+              description: "What a to-do item points at (issue, merge request, commit...).",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            target_url: {
+              type: ["string", "null"],
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["todos", "pagination"],
+    additionalProperties: false,
+  },
+  "user.todo_mark_all_done": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.todo_mark_done": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      project: {
+        type: ["object", "null"],
+        description: "The project a to-do item belongs to.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          name_with_namespace: {
+            type: ["string", "null"],
+          },
+          path_with_namespace: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      author: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      action_name: {
+        type: ["string", "null"],
+      },
+      target_type: {
+        type: ["string", "null"],
+      },
+      target: {
+        type: ["object", "null"],
+        description: "What a to-do item points at (issue, merge request, commit...).",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      target_url: {
+        type: ["string", "null"],
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "user.unban": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "user.unblock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+};

@@ -14,6 +14,39 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a wiki page */
+  "wiki.create": {
+    present: {
+      heading: "Wiki page created: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "wiki.get",
+        text: "to read the page",
+      },
+      {
+        action: "wiki.update",
+        text: "to change it",
+      },
+    ],
+  },
+  /** Delete a wiki page */
+  "wiki.delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a wiki page */
   "wiki.get": {
     present: {
@@ -52,10 +85,178 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** List wiki pages */
+  "wiki.list": {
+    present: {
+      title: "Wiki Pages",
+      empty: "This project's wiki has no pages.",
+      columns: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "wiki.get",
+        text: "to read a page",
+      },
+      {
+        action: "wiki.create",
+        text: "to add a page",
+      },
+    ],
+  },
+  /** Update a wiki page */
+  "wiki.update": {
+    present: {
+      heading: "Wiki page updated: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "wiki.get",
+        text: "to read the page",
+      },
+    ],
+    notFound: {
+      resource: "Wiki Page",
+      subject: '"{slug}" in project {project_id}',
+      hints: [
+        {
+          action: "wiki.list",
+          text: "to list the wiki's pages",
+        },
+      ],
+    },
+  },
+  /** Upload a wiki attachment */
+  "wiki.upload_attachment": {
+    present: {
+      heading: "Wiki attachment uploaded: {file_name}",
+      fields: [
+        {
+          label: "Path",
+          field: "file_path",
+          as: "code",
+        },
+        {
+          label: "Branch",
+          field: "branch",
+          as: "text",
+        },
+        {
+          label: "Markdown",
+          field: "link.markdown",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "wiki.update",
+        text: "to link it from a page",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "wiki.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "wiki.get": {
     type: "object",
     properties: {
@@ -111,6 +312,231 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      wiki_pages: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A wiki page.",
+          properties: {
+            slug: {
+              type: "string",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            format: {
+              type: ["string", "null"],
+            },
+            content: {
+              type: ["string", "null"],
+            },
+            encoding: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["slug"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["wiki_pages", "pagination"],
+    additionalProperties: false,
+  },
+  "wiki.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "wiki.upload_attachment": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: "string",
+      },
+      branch: {
+        type: ["string", "null"],
+      },
+      link: {
+        type: ["object", "null"],
+        description: "Where an uploaded wiki file is and how to link it.",
+        properties: {
+          url: {
+            type: ["string", "null"],
+          },
+          markdown: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["file_path"],
     additionalProperties: true,
   },
 };

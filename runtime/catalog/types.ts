@@ -108,6 +108,7 @@ export interface OutputRecord {
  * - reference_project: the project part of a full reference (`group/project!243`)
  * - count: a number, with the column's unit when it has one (`3 files`)
  * - markdown: long text written by GitLab users, written after a card's rows (SAF-49)
+ * - strategies: named rules with parameters and scopes (`flexibleRollout (rollout: 50) on production`)
  */
 export type ValueStyle =
   | "text"
@@ -130,7 +131,8 @@ export type ValueStyle =
   | "confidential"
   | "pipeline_ref"
   | "reference_project"
-  | "markdown";
+  | "markdown"
+  | "strategies";
 
 /** One card row or table column: a label and a dotted field path. */
 export interface ColumnRecord {

@@ -1,6 +1,7 @@
 // The GitLab client (transport.ts: Node's http/https), REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
 // token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
 // retries a mutation (RES-6).
+import { randomBytes } from "node:crypto";
 import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError, NotTheApiError } from "./errors.js";
 import { withRetries, type RetryListener, type RetryPolicy } from "./retry.js";
@@ -12,6 +13,8 @@ export interface RestCall {
   readonly path: string;
   readonly query?: Readonly<Record<string, unknown>>;
   readonly body?: Readonly<Record<string, unknown>>;
+  /** Sent as multipart/form-data instead of JSON (uploads): text fields and files as bytes. */
+  readonly multipart?: { readonly fields: Readonly<Record<string, string>>; readonly files: Readonly<Record<string, { readonly name: string; readonly bytes: Buffer }>> };
   readonly signal?: AbortSignal;
   /** Reads are retried on transient failures; writes only when nothing was sent (§6.1, §6.2). */
   readonly retry?: RetryPolicy;
@@ -109,8 +112,12 @@ export class GitLabClient implements GitLabApi {
     const url = `${this.root}/api/v4${call.path}${queryString(call.query)}`;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent };
     if (this.token) headers["private-token"] = this.token;
-    let payload: string | undefined;
-    if (call.body && Object.keys(call.body).length > 0) {
+    let payload: string | Buffer | undefined;
+    if (call.multipart) {
+      const boundary = `----gitlab-mcp-${randomBytes(12).toString("hex")}`;
+      headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
+      payload = multipartBody(boundary, call.multipart.fields, call.multipart.files);
+    } else if (call.body && Object.keys(call.body).length > 0) {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(call.body);
     }
@@ -185,4 +192,18 @@ function classifyNetworkError(e: unknown, signal: AbortSignal | undefined, opera
   // OpenSSL verification codes (UNABLE_TO_VERIFY_LEAF_SIGNATURE, DEPTH_ZERO_SELF_SIGNED_CERT...) and Node TLS errors.
   if (/CERT|SSL|TLS|UNABLE_TO_VERIFY|SIGNATURE|ISSUER/.test(code)) return new GitLabNetworkError("tls", operation, code);
   return new GitLabNetworkError("network", operation, code);
+}
+
+/** A multipart/form-data body (RFC 7578): each text field, then each file with its name. */
+function multipartBody(boundary: string, fields: Readonly<Record<string, string>>, files: Readonly<Record<string, { readonly name: string; readonly bytes: Buffer }>>): Buffer {
+  const quote = (v: string) => v.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quote(k)}"\r\n\r\n${v}\r\n`, "utf8"));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quote(k)}"; filename="${quote(f.name)}"\r\ncontent-type: application/octet-stream\r\n\r\n`, "utf8"), f.bytes, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
+  return Buffer.concat(parts);
 }

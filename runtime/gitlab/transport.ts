@@ -37,7 +37,7 @@ export interface HttpRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
+  readonly body?: string | Buffer;
   readonly signal?: AbortSignal;
   /**
    * Takes a successful (2xx) body chunk by chunk, decoded, instead of keeping it: for answers too large to

@@ -87,6 +87,35 @@ function accessLevels(value: unknown): string | undefined {
     .join(", ");
 }
 
+// Named rules such as feature flag strategies ({name, parameters, scopes: [{environment_scope}],
+// user_list: {name}}): `flexibleRollout (rollout: 50, groupId: default) on production, staging` per rule,
+// rules joined by semicolons. Parameters may arrive as an object or as GitLab's JSON text.
+function strategies(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  if (value.length === 0) return "none";
+  return value
+    .map((item) => {
+      const r = (item ?? {}) as Record<string, unknown>;
+      let params = r.parameters;
+      if (typeof params === "string") {
+        try {
+          params = JSON.parse(params);
+        } catch {
+          params = { value: params };
+        }
+      }
+      const pairs = params && typeof params === "object" && !Array.isArray(params) ? Object.entries(params as Record<string, unknown>).filter(([, v]) => plain(v) !== undefined && plain(v) !== "") : [];
+      const scopes = Array.isArray(r.scopes) ? r.scopes.map((s) => plain((s as Record<string, unknown> | null)?.environment_scope ?? (s as Record<string, unknown> | null)?.name ?? s)).filter((s) => s !== undefined) : [];
+      const list = plain((r.user_list as Record<string, unknown> | null | undefined)?.name);
+      let text = plain(r.name) ?? "?";
+      if (list !== undefined) pairs.push(["list", list]);
+      if (pairs.length > 0) text += ` (${pairs.map(([k, v]) => `${k}: ${plain(v)}`).join(", ")})`;
+      if (scopes.length > 0) text += ` on ${scopes.join(", ")}`;
+      return escapeText(text);
+    })
+    .join("; ");
+}
+
 // Users arrive as one user object or a list of them ({username}, or {user: {username}} as approvals
 // list them); an empty list writes no row.
 function users(value: unknown): string | undefined {
@@ -180,6 +209,9 @@ export function renderValue(obj: unknown, col: ColumnRecord): { text: string; li
       break;
     case "access_levels":
       text = accessLevels(raw);
+      break;
+    case "strategies":
+      text = strategies(raw);
       break;
     case "state":
     case "pipeline_status":

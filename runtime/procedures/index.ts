@@ -32,8 +32,13 @@ import { fileRead } from "./file_read.js";
 import { rawRead } from "./raw_read.js";
 import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
+import { userLookup } from "./user_lookup.js";
+import { createdToken } from "./created_token.js";
+import { secretOnce } from "./secret_once.js";
+import { wikiUpload } from "./wiki_upload.js";
+import { unpagedList } from "./unpaged_list.js";
+import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
-import { wholeList } from "./whole_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -68,6 +73,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   test_report: testReport,
   trigger_run: triggerRun,
   trigger_token: triggerToken,
+  secret_once: secretOnce,
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,
@@ -81,6 +87,10 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   raw_read: rawRead,
   submodule_file: submoduleFile,
   submodules_list: submodulesList,
+  user_lookup: userLookup,
+  created_token: createdToken,
+  wiki_upload: wikiUpload,
+  unpaged_list: unpagedList,
+  issue_todo: issueTodo,
   search,
-  whole_list: wholeList,
 };

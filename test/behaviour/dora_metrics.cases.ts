@@ -1,5 +1,5 @@
 // DORA metrics: the behaviour table (see test/helpers/behaviour.ts). GitLab answers the whole series at
-// once; the server pages it locally. Fixtures follow doc/api/dora/metrics.md.
+// once, without pages. Fixtures follow doc/api/dora/metrics.md.
 import assert from "node:assert/strict";
 import type { BehaviourTable } from "../helpers/behaviour.js";
 import { seedDora } from "../sim/restSearch.js";

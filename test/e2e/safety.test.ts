@@ -15,8 +15,9 @@ const operatorSentence = (id: string) =>
 const scopeSentence = (id: string) =>
   `action "${id}" exists but is not available to this session: the credential in use does not carry a GitLab scope that covers it, so a narrowed action surface was built for it. Reauthorize with the api scope to use it; do not report the capability as missing.`;
 
+// The token carries admin_mode, so administrator actions (user.*_for_user) are routable like the rest.
 async function seeded(options: Parameters<typeof GitLabSimulator.start>[0] = {}) {
-  const sim = await GitLabSimulator.start(options);
+  const sim = await GitLabSimulator.start({ tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"] } }, ...options });
   sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
   sim.addBranch(42, { name: "main" });
   return sim;
@@ -193,7 +194,9 @@ describe("safe mode (SAF-8..SAF-12)", () => {
 describe("token scopes (SAF-25..SAF-30)", () => {
   let sim: GitLabSimulator;
   before(async () => {
-    sim = await GitLabSimulator.start({ tokens: { [SIM_TOKEN]: { scopes: ["api"] }, "glpat-read": { scopes: ["read_api"] }, "glpat-repo": { scopes: ["read_repository"] } } });
+    sim = await GitLabSimulator.start({
+      tokens: { [SIM_TOKEN]: { scopes: ["api"] }, "glpat-read": { scopes: ["read_api"] }, "glpat-repo": { scopes: ["read_repository"] }, "glpat-noadmin": { scopes: ["read_api", "api"], admin: true } },
+    });
     sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
     sim.addBranch(42, { name: "main" });
   });
@@ -213,13 +216,42 @@ describe("token scopes (SAF-25..SAF-30)", () => {
       const conn = await connect({ sim, surface, env: { GITLAB_TOKEN: "glpat-read" } });
       try {
         const { tools } = await conn.client.listTools();
-        if (surface === "individual") assert.equal(tools.length, byClass("read").length);
+        if (surface === "individual") assert.equal(tools.length, byClass("read").filter((a) => !a.adminMode).length);
         const r = surface === "individual"
           ? ((await conn.client.callTool({ name: "gitlab_branch_create", arguments: { project_id: 42, branch_name: "x", ref: "main" } })) as CallToolResult)
           : await callAction(conn, surface, "branch.create", { project_id: 42, branch_name: "x", ref: "main" });
         assert.equal(text(r), `${surface === "dynamic" ? "gitlab_execute_action: " : ""}${scopeSentence("branch.create")}`);
         assert.equal(sim.log.length, 0);
         assert.equal((await callAction(conn, surface, "branch.get", { project_id: 42, branch_name: "main" })).isError, undefined);
+      } finally {
+        await conn.close();
+      }
+    });
+  }
+
+  for (const surface of SURFACES) {
+    it(`${surface}: an api and read_api token without admin_mode gets the admin_mode sentence for administrator actions`, async () => {
+      const conn = await connect({ sim, surface, env: { GITLAB_TOKEN: "glpat-noadmin" } });
+      try {
+        const { tools } = await conn.client.listTools();
+        if (surface === "individual") {
+          const names = new Set(tools.map((t) => t.name));
+          assert.ok(!names.has("gitlab_user_add_ssh_key_for_user") && !names.has("gitlab_user_emails_for_user"));
+          assert.ok(names.has("gitlab_user_ssh_keys_for_user") && names.has("gitlab_user_add_ssh_key"));
+        }
+        const prefix = surface === "dynamic" ? "gitlab_execute_action: " : "";
+        const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb alice@desk";
+        for (const [id, params] of [
+          ["user.add_ssh_key_for_user", { user_id: 1, title: "Desk", key }],
+          ["user.emails_for_user", { user_id: 1 }],
+          ["user.key_get_by_fingerprint", { fingerprint: "SHA256:abc" }],
+        ] as const) {
+          const r = await callAction(conn, surface, id, params);
+          assert.equal(text(r), `${prefix}${scopeSentence(id)} The token also needs the admin_mode scope.`);
+        }
+        assert.equal(sim.log.length, 0, "nothing reached GitLab");
+        // The public reads of another user's keys need no administrator.
+        assert.equal((await callAction(conn, surface, "user.ssh_keys_for_user", { user_id: 1 })).isError, undefined);
       } finally {
         await conn.close();
       }
@@ -289,7 +321,8 @@ describe("operator exclusions (SAF-22..SAF-24)", () => {
     try {
       const names = (await conn.client.listTools()).tools.map((t) => t.name);
       assert.ok(!names.includes("gitlab_branch"), names.join(", "));
-      assert.equal(names.length, domains.length - 1);
+      // A declared domain with no action yet has no meta tool either.
+      assert.equal(names.length, domains.filter((d) => actions.some((a) => a.domain === d.name)).length - 1);
     } finally {
       await conn.close();
     }

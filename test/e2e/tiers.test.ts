@@ -136,7 +136,7 @@ describe("tiers (CAT-19, CAT-20)", () => {
       const premiumTool = `gitlab_${premium[0].domain}_${premium[0].action}`;
       assert.ok(member.includes(premiumTool), "the member of a Premium group is offered Premium actions");
       assert.ok(!outsider.includes(premiumTool), "a token that sees only free namespaces is not");
-      assert.equal(member.length - outsider.length, premium.length);
+      assert.equal(member.length - outsider.length, premium.filter((a) => !a.adminMode).length);
     } finally {
       await server.stop();
       await gitlab.close();

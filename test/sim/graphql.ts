@@ -19,6 +19,7 @@ import { extractToken, lookupToken } from "./auth.js";
 import { accessLevelDescription, pathForUrl } from "./entities.js";
 import { cursorFor, findBranchRules, type RuleItem } from "./graphqlBranchRules.js";
 import { ciCatalogRoot } from "./graphqlCiCatalog.js";
+import { workItemsRoot } from "./graphqlWorkItems.js";
 import { executionError, validationErrors, variableErrors, type GitlabGraphqlError } from "./graphqlErrors.js";
 import { granularFieldResolver, granularJudge, projectTarget, withBoundary, type GranularGraphql } from "./graphqlFineGrained.js";
 import type { ParamMap } from "./params.js";
@@ -174,6 +175,7 @@ function rootValue(ctx: Ctx) {
   const catalog = ciCatalogRoot(ctx.options.externalUrl);
   const inCatalog = <T extends { fullPath: string }>(node: T): T => withBoundary(node, projectTarget(ctx.state, node.fullPath));
   return {
+    ...workItemsRoot(ctx),
     ciCatalogResources: (args: Parameters<typeof catalog.ciCatalogResources>[0]) => {
       const found = catalog.ciCatalogResources(args);
       return { ...found, nodes: found.nodes.map(inCatalog) };

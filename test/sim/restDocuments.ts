@@ -27,6 +27,11 @@ export const DOCUMENT_KINDS = {
   environment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   deployment: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   feature_flag: { scope: "project", keys: ["name"], miss: () => recordNotFound() },
+  // Kept and served by restEnvironments.ts and restFeatureFlags.ts (seeded here, routed there).
+  freeze_period: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  protected_environment: { scope: "project", keys: ["name"], miss: () => recordNotFound() },
+  deployment_merge_request: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  ff_user_list: { scope: "project", keys: ["iid"], miss: () => recordNotFound() },
   deploy_key: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   wiki_page: { scope: "project", keys: ["slug"], miss: () => notFound("Wiki Page") },
   project_snippet: { scope: "project", keys: ["id"], miss: () => notFound("Snippet") },
@@ -35,6 +40,9 @@ export const DOCUMENT_KINDS = {
   // `parent.milestones.find(milestone_id)`: the global ID. restMilestones.ts lists them by IID.
   milestone: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
   group_milestone: { scope: "group", keys: ["id"], miss: () => recordNotFound() },
+  // Iterations (Premium): listed by restIssueCore.ts, not fetched one by one.
+  iteration: { scope: "project", keys: ["id"], miss: () => recordNotFound() },
+  group_iteration: { scope: "group", keys: ["id"], miss: () => recordNotFound() },
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;

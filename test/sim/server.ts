@@ -63,7 +63,33 @@ function parseBody(contentType: string, raw: Buffer): Parsed {
     }
   }
   if (type === "application/x-www-form-urlencoded") return { value: parseNestedQuery(text) };
+  if (type === "multipart/form-data") return { value: parseMultipart(contentType, raw) };
   return { value: undefined };
+}
+
+/** Rack's multipart parser, enough for uploads: text fields as strings, files as {filename, type, bytes}. */
+function parseMultipart(contentType: string, raw: Buffer): Record<string, unknown> | undefined {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return undefined;
+  const out: Record<string, unknown> = {};
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = raw.indexOf(delimiter);
+  while (at >= 0) {
+    const start = at + delimiter.length;
+    if (raw.subarray(start, start + 2).toString() === "--") break;
+    const next = raw.indexOf(delimiter, start);
+    if (next < 0) break;
+    const part = raw.subarray(start + 2, next - 2);
+    const split = part.indexOf("\r\n\r\n");
+    const head = part.subarray(0, split).toString("utf8");
+    const bytes = part.subarray(split + 4);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    const filename = /filename="([^"]*)"/i.exec(head)?.[1];
+    const partType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
+    if (name !== undefined) out[name] = filename !== undefined ? { filename: decodeURIComponent(filename), type: partType ?? "application/octet-stream", bytes: Buffer.from(bytes) } : bytes.toString("utf8");
+    at = next;
+  }
+  return out;
 }
 
 function lowerHeaders(req: IncomingMessage): Record<string, string> {

@@ -9,6 +9,8 @@ import { registerMetaRoutes } from "./restMeta.js";
 import { registerProjectRoutes } from "./restProjects.js";
 import { registerProtectedBranchRoutes } from "./restProtectedBranches.js";
 import { registerIssueRoutes } from "./restIssues.js";
+import { registerIssueCoreRoutes } from "./restIssueCore.js";
+import { registerIssueNoteRoutes, seedIssueActivity, type IssueActivitySeed } from "./restIssueNotes.js";
 import { putDocument, registerDocumentRoutes, type DocumentKind } from "./restDocuments.js";
 import { registerMergeRequestRoutes } from "./restMergeRequests.js";
 import { registerMergeRequestCoreRoutes } from "./restMergeRequestsCore.js";
@@ -20,13 +22,21 @@ import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { registerCommitRoutes } from "./restCommits.js";
 import { registerTagRoutes } from "./restTags.js";
+import { registerUserAdminRoutes } from "./restUserAdmin.js";
 import { registerPipelineRoutes, seedCi, type CiSeed } from "./restPipelines.js";
 import { registerReviewRoutes, seedCommitDiff, seedComparison, seedDiffVersion } from "./restReview.js";
 import { registerJobRoutes } from "./restJobs.js";
 import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
+import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
 import { registerSearchRoutes } from "./restSearch.js";
+import { registerUserKeyRoutes } from "./restUserKeys.js";
+import { registerUserAreaRoutes, seedTodo, type SimTodo } from "./restUserArea.js";
+import { registerWikiRoutes } from "./restWiki.js";
+import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
+import { registerEnvironmentRoutes } from "./restEnvironments.js";
+import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -91,7 +101,7 @@ export interface SimOptions {
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
-const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label", "group_milestone"]);
+const DOCUMENT_SCOPE_IS_GROUP = new Set<DocumentKind>(["group_label", "group_milestone", "group_iteration"]);
 
 export class GitLabSimulator {
   readonly url: string;
@@ -134,24 +144,33 @@ export class GitLabSimulator {
     registerBranchRoutes(router);
     registerProtectedBranchRoutes(router);
     registerIssueRoutes(router);
+    registerIssueCoreRoutes(router);
+    registerIssueNoteRoutes(router);
     registerMergeRequestRoutes(router);
     registerPipelineRoutes(router);
     registerMergeRequestCoreRoutes(router);
     registerMergeRequestApprovalRoutes(router);
     registerJobRoutes(router);
+    registerSnippetRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
     registerReleaseRoutes(router);
     registerCiVariableRoutes(router);
     registerCommitRoutes(router);
     registerTagRoutes(router);
+    registerUserAdminRoutes(router);
     registerReviewRoutes(router);
     registerMergeRequestActivityRoutes(router);
+    registerUserAreaRoutes(router);
     registerMergeTrainRoutes(router);
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
     registerSearchRoutes(router);
+    registerUserKeyRoutes(router);
+    registerWikiRoutes(router);
+    registerEnvironmentRoutes(router);
+    registerFeatureFlagRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -161,6 +180,11 @@ export class GitLabSimulator {
     });
     const { port } = server.address() as AddressInfo;
     return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults, options: resolved });
+  }
+
+  /** Seeds a personal snippet (or, with projectId, a project snippet) with its files' contents. */
+  addSnippet(seed: { id: number; title: string; visibility?: string; authorId?: number; projectId?: number; files: Record<string, string> }): Record<string, unknown> {
+    return seedSnippet(this.state, this.options.externalUrl, seed);
   }
 
   /** Changes what /version and /metadata report from now on (e.g. "19.4.1-ee"). */
@@ -199,6 +223,17 @@ export class GitLabSimulator {
     const group = this.state.ensureGroupPath(g.full_path, { id: g.id, members: g.members, visibility: g.visibility });
     if (!group) throw new Error(`GitLabSimulator: ${g.full_path} is a user's namespace`);
     return group;
+  }
+
+  /** Seeds a work item (GraphQL) in a project or group, by full path. */
+  addWorkItem(namespace: string, w: Parameters<typeof seedWorkItem>[2]): SimWorkItem {
+    return seedWorkItem(this.state, namespace, w);
+  }
+
+  /** Seeds a custom emoji (GraphQL) in a group, by full path. */
+  addCustomEmoji(groupPath: string, e: Parameters<typeof seedCustomEmoji>[2]): SimCustomEmoji {
+    const group = this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath });
+    return seedCustomEmoji(this.state, group, e);
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
@@ -295,6 +330,11 @@ export class GitLabSimulator {
     return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
   }
 
+  /** Puts a to-do item on a user's list (GET /todos of restUserArea.ts). */
+  addTodo(todo: Omit<SimTodo, "state" | "created_at" | "body"> & Partial<SimTodo>): void {
+    seedTodo(this.state, todo);
+  }
+
   /** Fixes the clock GitLab stamps writes with (ISO time), or restores real time with null. */
   setNow(iso: string | null): void {
     this.state.fixedNow = iso === null ? null : new Date(iso);
@@ -364,6 +404,11 @@ export class GitLabSimulator {
   /** Seeds emoji reactions, resource events and time tracking of a seeded merge request. */
   addMergeRequestActivity(projectRef: number | string, mergeRequestIid: number, seed: MergeRequestActivitySeed): void {
     seedMergeRequestActivity(this.state, this.state.requireProject(projectRef), mergeRequestIid, seed);
+  }
+
+  /** Seeds emoji reactions and resource events (label, milestone, state, iteration, weight) of a seeded issue. */
+  addIssueActivity(projectRef: number | string, issueIid: number, seed: IssueActivitySeed): void {
+    seedIssueActivity(this.state, this.state.requireProject(projectRef), issueIid, seed);
   }
 
   /** Seeds a merge train car for a seeded merge request (its target branch names the train). */

@@ -1,0 +1,68 @@
+// Uploading a file to a project's wiki (POST /projects/:id/wikis/attachments, multipart `file`). The
+// bytes come from content_base64 (with file_name), or on stdio from a local file_path, confined to the
+// working directory, the temporary directory and GITLAB_MCP_ALLOWED_UPLOAD_DIRS (SAF-46). Over HTTP a
+// local path is refused before anything is read (SAF-45).
+import { readFile, realpath, stat } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import { basename, delimiter, parse, resolve, sep } from "node:path";
+import { parseSize } from "../config.js";
+import type { Procedure } from "./index.js";
+
+const HTTP_REFUSAL = "file_path is disabled when the server is reached over HTTP: the server cannot read the caller's files, send the bytes with content_base64 instead";
+
+async function allowedRoots(): Promise<string[]> {
+  const roots: string[] = [];
+  const cwd = process.cwd();
+  if (cwd !== parse(cwd).root && resolve(cwd) !== resolve(homedir())) roots.push(cwd);
+  roots.push(tmpdir());
+  for (const d of (process.env.GITLAB_MCP_ALLOWED_UPLOAD_DIRS ?? "").split(delimiter)) if (d.trim() !== "") roots.push(d.trim());
+  const out: string[] = [];
+  for (const r of roots) {
+    try {
+      out.push(await realpath(r));
+    } catch {
+      // A root that does not exist admits nothing.
+    }
+  }
+  return out;
+}
+
+/** GITLAB_MCP_UPLOAD_MAX_FILE_SIZE (default 2GB): the largest file an upload reads. */
+const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_FILE_SIZE ?? "2GB") ?? 2 * 1024 ** 3;
+
+const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+export const wikiUpload: Procedure = async ({ params, ctx, call, object }) => {
+  const filePath = params.file_path as string | undefined;
+  const base64 = params.content_base64 as string | undefined;
+  if ((filePath === undefined) === (base64 === undefined)) return { kind: "refusal", text: "Give either file_path or content_base64 (with file_name), not both." };
+  let bytes: Buffer;
+  let name: string;
+  if (filePath !== undefined) {
+    if (ctx.transport === "http") return { kind: "refusal", text: HTTP_REFUSAL };
+    let real: string;
+    try {
+      real = await realpath(resolve(filePath));
+    } catch {
+      return { kind: "refusal", text: `file_path ${filePath} cannot be read: no such file.` };
+    }
+    const roots = await allowedRoots();
+    if (!roots.some((r) => inside(real, r))) {
+      return { kind: "refusal", text: `file_path ${filePath} is outside the folders uploads may read (the working directory, the temporary directory, GITLAB_MCP_ALLOWED_UPLOAD_DIRS).` };
+    }
+    const info = await stat(real);
+    if (!info.isFile()) return { kind: "refusal", text: `file_path ${filePath} is not a file.` };
+    if (info.size > maxUploadBytes()) return { kind: "refusal", text: `file_path ${filePath} is larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE allows.` };
+    bytes = await readFile(real);
+    name = (params.file_name as string | undefined) ?? basename(real);
+  } else {
+    if (params.file_name === undefined) return { kind: "refusal", text: "content_base64 needs file_name, the name the file gets in the wiki." };
+    bytes = Buffer.from(base64!, "base64");
+    if (bytes.length > maxUploadBytes()) return { kind: "refusal", text: "content_base64 is larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE allows." };
+    name = params.file_name as string;
+  }
+  const fields: Record<string, string> = {};
+  if (typeof params.branch === "string") fields.branch = params.branch;
+  const answer = await ctx.client.rest({ method: "POST", path: call.path, signal: call.signal, retry: call.retry, multipart: { fields, files: { file: { name, bytes } } } });
+  return object(answer.body, answer.size);
+};
