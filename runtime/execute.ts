@@ -183,7 +183,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
   }
   if (action.output.kind === "list") {
     const items = Array.isArray(answer.body) ? answer.body : [];
-    const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined });
+    const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined }, req.noTotals === true);
     return listOutcome(action, format, items, page, ctx, params, answer.size);
   }
   if (req.singleFromList) {

@@ -275,6 +275,7 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
     }
     const paged = rest.pagination === "offset";
     if (paged !== (names.has("page") && names.has("per_page"))) fail(["request", "rest"], "offset pagination and the page/per_page params go together");
+    if (rest.no_totals && !paged) fail(["request", "rest", "no_totals"], "no_totals describes a paginated list, so it needs pagination: offset");
     if (rest.single_from_list) {
       if (rest.method !== "GET") fail(["request", "rest", "single_from_list"], "single_from_list reads a list, so it needs method GET");
       if (!a.output.object) fail(["request", "rest", "single_from_list"], "single_from_list answers one item of a list, so it needs an object output");
@@ -309,6 +310,7 @@ function restRequest(rest: NonNullable<RawAction["request"]["rest"]>): RestReque
     method: rest.method,
     path: rest.path,
     ...(rest.pagination ? { pagination: rest.pagination } : {}),
+    ...(rest.no_totals ? { noTotals: true as const } : {}),
     ...(rest.single_from_list ? { singleFromList: true as const } : {}),
     ...(rest.procedure ? { procedure: rest.procedure } : {}),
   };

@@ -61,6 +61,8 @@ export interface RestRequest {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly path: string;
   readonly pagination?: "offset";
+  /** GitLab sends no totals for this list (search): pagination reports lower bounds (FMT-5). */
+  readonly noTotals?: true;
   /**
    * GET a list filtered to one item and answer its first item as the object; an empty list answers as
    * GitLab's 404 on a get would (the not-found card). For objects GitLab finds by another key than the

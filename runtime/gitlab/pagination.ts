@@ -19,8 +19,13 @@ export function nextLink(link: string | null): string | undefined {
   return undefined;
 }
 
-/** REST pagination from headers; `requested` fills page/per_page when GitLab sent nothing. */
-export function restPage(headers: HeaderReader, shown: number, requested: { page?: number; per_page?: number }): PageReport {
+/**
+ * REST pagination from headers; `requested` fills page/per_page when GitLab sent nothing. `lowerBound`
+ * (search, whose API sends no totals): total_items is this page's count and total_pages next_page, or
+ * page on the last one, both lower bounds deduced from what arrived (FMT-5); the Markdown still says
+ * no total, since GitLab sent none.
+ */
+export function restPage(headers: HeaderReader, shown: number, requested: { page?: number; per_page?: number }, lowerBound = false): PageReport {
   const page = int(headers.get("x-page"));
   const perPage = int(headers.get("x-per-page"));
   const total = int(headers.get("x-total"));
@@ -37,6 +42,10 @@ export function restPage(headers: HeaderReader, shown: number, requested: { page
     prev_page: prev ?? 0,
     has_more: next !== undefined || (page === undefined && link !== undefined),
   };
+  if (lowerBound && total === undefined) {
+    pagination.total_items = shown;
+    pagination.total_pages = pagination.next_page || pagination.page;
+  }
   // Keyset pagination: no page numbers, the Link header carries the cursor (Appendix B).
   if (page === undefined && link) {
     const cursor = keysetCursor(link);

@@ -37,6 +37,7 @@ import { secretOnce } from "./secret_once.js";
 import { wikiUpload } from "./wiki_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
+import { search } from "./search.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -89,4 +90,5 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   wiki_upload: wikiUpload,
   unpaged_list: unpagedList,
   issue_todo: issueTodo,
+  search,
 };

@@ -30,6 +30,7 @@ import { registerFileRoutes } from "./restFiles.js";
 import { registerStatusCheckRoutes } from "./restStatusChecks.js";
 import { registerSnippetRoutes, seedSnippet } from "./restSnippets.js";
 import { registerTierRoutes, findNamespace } from "./restTiers.js";
+import { registerSearchRoutes } from "./restSearch.js";
 import { registerUserKeyRoutes } from "./restUserKeys.js";
 import { registerUserAreaRoutes, seedTodo, type SimTodo } from "./restUserArea.js";
 import { registerWikiRoutes } from "./restWiki.js";
@@ -165,6 +166,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerSearchRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
