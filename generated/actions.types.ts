@@ -546,6 +546,44 @@ export interface CustomEmojiListParams {
 }
 
 /**
+ * Parameters of `dora_metrics.group`: Get group DORA metrics.
+ * @see https://docs.gitlab.com/api/dora/metrics/#get-group-level-dora-metrics
+ */
+export interface DoraMetricsGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** The metric. */
+  metric: "deployment_frequency" | "lead_time_for_changes" | "time_to_restore_service" | "change_failure_rate";
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  end_date?: string;
+  /** Buckets (default daily). */
+  interval?: "all" | "monthly" | "daily";
+  /** Tiers to count (default production). */
+  environment_tiers?: Array<"production" | "staging" | "testing" | "development" | "other">;
+}
+
+/**
+ * Parameters of `dora_metrics.project`: Get project DORA metrics.
+ * @see https://docs.gitlab.com/api/dora/metrics/#get-project-level-dora-metrics
+ */
+export interface DoraMetricsProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** The metric. */
+  metric: "deployment_frequency" | "lead_time_for_changes" | "time_to_restore_service" | "change_failure_rate";
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  end_date?: string;
+  /** Buckets (default daily). */
+  interval?: "all" | "monthly" | "daily";
+  /** Tiers to count (default production). */
+  environment_tiers?: Array<"production" | "staging" | "testing" | "development" | "other">;
+}
+
+/**
  * Parameters of `environment.create`: Create an environment.
  * @see https://docs.gitlab.com/api/environments/#create-a-new-environment
  */
@@ -5281,6 +5319,182 @@ export interface RepositoryUpdateSubmoduleParams {
 }
 
 /**
+ * Parameters of `search.code`: Search code.
+ * @see https://docs.gitlab.com/api/search/#scope-blobs
+ */
+export interface SearchCodeParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Branch or tag to search (with project_id). */
+  ref?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.commits`: Search commits.
+ * @see https://docs.gitlab.com/api/search/#scope-commits
+ */
+export interface SearchCommitsParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Branch or tag to search (with project_id). */
+  ref?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.issues`: Search issues.
+ * @see https://docs.gitlab.com/api/search/#scope-issues
+ */
+export interface SearchIssuesParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Filter by state. */
+  state?: "opened" | "closed";
+  /** Only confidential (true) or public (false) issues. */
+  confidential?: boolean;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.merge_requests`: Search merge requests.
+ * @see https://docs.gitlab.com/api/search/#scope-merge_requests
+ */
+export interface SearchMergeRequestsParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Filter by state. */
+  state?: "opened" | "closed" | "merged";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.milestones`: Search milestones.
+ * @see https://docs.gitlab.com/api/search/#scope-milestones
+ */
+export interface SearchMilestonesParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.notes`: Search comments.
+ * @see https://docs.gitlab.com/api/search/#scope-notes
+ */
+export interface SearchNotesParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.projects`: Search projects.
+ * @see https://docs.gitlab.com/api/search/#scope-projects
+ */
+export interface SearchProjectsParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.snippets`: Search snippets.
+ * @see https://docs.gitlab.com/api/search/#scope-snippet_titles
+ */
+export interface SearchSnippetsParams {
+  /** Text to search for. */
+  search: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.users`: Search users.
+ * @see https://docs.gitlab.com/api/search/#scope-users
+ */
+export interface SearchUsersParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `search.wiki`: Search wiki pages.
+ * @see https://docs.gitlab.com/api/search/#scope-wiki_blobs
+ */
+export interface SearchWikiParams {
+  /** Text to search for. */
+  search: string;
+  /** Search this project only. */
+  project_id?: string | number;
+  /** Search this group only. */
+  group_id?: string | number;
+  /** Branch or tag to search (with project_id). */
+  ref?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
  * Parameters of `snippet.content`: Read a snippet's content.
  * @see https://docs.gitlab.com/api/snippets/#single-snippet-contents
  */
@@ -7069,6 +7283,8 @@ export type ActionId =
   | "custom_emoji.create"
   | "custom_emoji.delete"
   | "custom_emoji.list"
+  | "dora_metrics.group"
+  | "dora_metrics.project"
   | "environment.create"
   | "environment.delete"
   | "environment.deployment_approve_or_reject"
@@ -7376,6 +7592,16 @@ export type ActionId =
   | "repository.read_submodule_file"
   | "repository.tree"
   | "repository.update_submodule"
+  | "search.code"
+  | "search.commits"
+  | "search.issues"
+  | "search.merge_requests"
+  | "search.milestones"
+  | "search.notes"
+  | "search.projects"
+  | "search.snippets"
+  | "search.users"
+  | "search.wiki"
   | "snippet.content"
   | "snippet.create"
   | "snippet.delete"
@@ -7534,6 +7760,8 @@ export interface ActionParams {
   "custom_emoji.create": CustomEmojiCreateParams;
   "custom_emoji.delete": CustomEmojiDeleteParams;
   "custom_emoji.list": CustomEmojiListParams;
+  "dora_metrics.group": DoraMetricsGroupParams;
+  "dora_metrics.project": DoraMetricsProjectParams;
   "environment.create": EnvironmentCreateParams;
   "environment.delete": EnvironmentDeleteParams;
   "environment.deployment_approve_or_reject": EnvironmentDeploymentApproveOrRejectParams;
@@ -7841,6 +8069,16 @@ export interface ActionParams {
   "repository.read_submodule_file": RepositoryReadSubmoduleFileParams;
   "repository.tree": RepositoryTreeParams;
   "repository.update_submodule": RepositoryUpdateSubmoduleParams;
+  "search.code": SearchCodeParams;
+  "search.commits": SearchCommitsParams;
+  "search.issues": SearchIssuesParams;
+  "search.merge_requests": SearchMergeRequestsParams;
+  "search.milestones": SearchMilestonesParams;
+  "search.notes": SearchNotesParams;
+  "search.projects": SearchProjectsParams;
+  "search.snippets": SearchSnippetsParams;
+  "search.users": SearchUsersParams;
+  "search.wiki": SearchWikiParams;
   "snippet.content": SnippetContentParams;
   "snippet.create": SnippetCreateParams;
   "snippet.delete": SnippetDeleteParams;

@@ -89,6 +89,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/dora/metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get group DORA metrics */
+    get: operations["dora_metrics.group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/issues": {
     parameters: {
       query?: never;
@@ -583,6 +600,23 @@ export interface paths {
     };
     /** List merge requests of a deployment */
     get: operations["environment.deployment_merge_requests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/dora/metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get project DORA metrics */
+    get: operations["dora_metrics.project"];
     put?: never;
     post?: never;
     delete?: never;
@@ -4373,6 +4407,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/search": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search wiki pages */
+    get: operations["search.wiki"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/service_accounts": {
     parameters: {
       query?: never;
@@ -6136,6 +6187,18 @@ export interface components {
       branch?: string | null;
       link?: components["schemas"]["WikiAttachmentLink"] | null;
     };
+    /** @description A file (or wiki page) matching a code or wiki search, with the matching lines. */
+    SearchBlob: {
+      basename?: string | null;
+      data?: string | null;
+      path?: string | null;
+      filename?: string | null;
+      id?: string | null;
+      ref?: string | null;
+      startline?: number | null;
+      project_id?: number | null;
+      group_id?: number | null;
+    };
     /** @description The user the token belongs to, with the fields GitLab shows its owner. */
     CurrentUserProfile: {
       id: number;
@@ -6424,6 +6487,11 @@ export interface components {
       external?: boolean | null;
       /** Format: date-time */
       createdAt?: string | null;
+    };
+    /** @description One bucket of a DORA metric. */
+    DoraMetric: {
+      date?: string | null;
+      value?: number | null;
     };
     /** @description A project issue. */
     Issue: {
@@ -7156,6 +7224,34 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "dora_metrics.group": {
+    parameters: {
+      query: {
+        metric: "deployment_frequency" | "lead_time_for_changes" | "time_to_restore_service" | "change_failure_rate";
+        start_date?: string;
+        end_date?: string;
+        interval?: "all" | "monthly" | "daily";
+        environment_tiers?: ("production" | "staging" | "testing" | "development" | "other")[];
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DoraMetric"][];
         };
       };
     };
@@ -8186,6 +8282,34 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "dora_metrics.project": {
+    parameters: {
+      query: {
+        metric: "deployment_frequency" | "lead_time_for_changes" | "time_to_restore_service" | "change_failure_rate";
+        start_date?: string;
+        end_date?: string;
+        interval?: "all" | "monthly" | "daily";
+        environment_tiers?: ("production" | "staging" | "testing" | "development" | "other")[];
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DoraMetric"][];
         };
       };
     };
@@ -17007,6 +17131,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "search.wiki": {
+    parameters: {
+      query: {
+        search: string;
+        ref?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SearchBlob"][];
+        };
       };
     };
   };

@@ -989,6 +989,84 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id"],
     additionalProperties: false,
   },
+  "dora_metrics.group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      metric: {
+        type: "string",
+        description: "The metric.",
+        enum: ["deployment_frequency", "lead_time_for_changes", "time_to_restore_service", "change_failure_rate"],
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      end_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      interval: {
+        type: "string",
+        description: "Buckets (default daily).",
+        enum: ["all", "monthly", "daily"],
+      },
+      environment_tiers: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["production", "staging", "testing", "development", "other"],
+        },
+        description: "Tiers to count (default production).",
+      },
+    },
+    required: ["group_id", "metric"],
+    additionalProperties: false,
+  },
+  "dora_metrics.project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      metric: {
+        type: "string",
+        description: "The metric.",
+        enum: ["deployment_frequency", "lead_time_for_changes", "time_to_restore_service", "change_failure_rate"],
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      end_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+      interval: {
+        type: "string",
+        description: "Buckets (default daily).",
+        enum: ["all", "monthly", "daily"],
+      },
+      environment_tiers: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["production", "staging", "testing", "development", "other"],
+        },
+        description: "Tiers to count (default production).",
+      },
+    },
+    required: ["project_id", "metric"],
+    additionalProperties: false,
+  },
   "environment.create": {
     type: "object",
     properties: {
@@ -9362,6 +9440,343 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "submodule", "branch_name", "commit_sha"],
     additionalProperties: false,
   },
+  "search.code": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to search (with project_id).",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.commits": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to search (with project_id).",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.issues": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      state: {
+        type: "string",
+        description: "Filter by state.",
+        enum: ["opened", "closed"],
+      },
+      confidential: {
+        type: "boolean",
+        description: "Only confidential (true) or public (false) issues.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.merge_requests": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      state: {
+        type: "string",
+        description: "Filter by state.",
+        enum: ["opened", "closed", "merged"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.milestones": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.notes": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.projects": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.snippets": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.users": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
+  "search.wiki": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Search this project only.",
+      },
+      group_id: {
+        type: ["string", "integer"],
+        description: "Search this group only.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag to search (with project_id).",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["search"],
+    additionalProperties: false,
+  },
   "snippet.content": {
     type: "object",
     properties: {
@@ -12717,6 +13132,38 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["custom_emoji", "pagination"],
+    additionalProperties: true,
+  },
+  "dora_metrics.group": {
+    type: "object",
+    properties: {
+      metrics: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["metrics", "pagination"],
+    additionalProperties: true,
+  },
+  "dora_metrics.project": {
+    type: "object",
+    properties: {
+      metrics: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["metrics", "pagination"],
     additionalProperties: true,
   },
   "environment.create": {
@@ -16411,6 +16858,166 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "search.code": {
+    type: "object",
+    properties: {
+      blobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["blobs", "pagination"],
+    additionalProperties: true,
+  },
+  "search.commits": {
+    type: "object",
+    properties: {
+      commits: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["commits", "pagination"],
+    additionalProperties: true,
+  },
+  "search.issues": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "search.merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "search.milestones": {
+    type: "object",
+    properties: {
+      milestones: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["milestones", "pagination"],
+    additionalProperties: true,
+  },
+  "search.notes": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "search.projects": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "search.snippets": {
+    type: "object",
+    properties: {
+      snippets: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["snippets", "pagination"],
+    additionalProperties: true,
+  },
+  "search.users": {
+    type: "object",
+    properties: {
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: true,
+  },
+  "search.wiki": {
+    type: "object",
+    properties: {
+      wiki_blobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["wiki_blobs", "pagination"],
     additionalProperties: true,
   },
   "snippet.content": {

@@ -13,7 +13,251 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * How each action's result is written, keyed by canonical ID. These records only choose fields,
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
-export const formatters: Readonly<Record<string, FormatterRecord>> = {};
+export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Get group DORA metrics */
+  "dora_metrics.group": {
+    present: {
+      title: "DORA metric",
+      empty: "No DORA data in this range.",
+      columns: [
+        {
+          label: "Date",
+          field: "date",
+          as: "date",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "dora_metrics.project",
+        text: "to see one project of the group",
+      },
+    ],
+  },
+  /** Get project DORA metrics */
+  "dora_metrics.project": {
+    present: {
+      title: "DORA metric",
+      empty: "No DORA data in this range.",
+      columns: [
+        {
+          label: "Date",
+          field: "date",
+          as: "date",
+        },
+        {
+          label: "Value",
+          field: "value",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "dora_metrics.group",
+        text: "to compare with the whole group",
+      },
+    ],
+  },
+};
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
-export const outputSchemas: Readonly<Record<string, JsonSchema>> = {};
+export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "dora_metrics.group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      metrics: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One bucket of a DORA metric.",
+          properties: {
+            date: {
+              type: ["string", "null"],
+              description: "First day of the bucket (YYYY-MM-DD), absent for interval all.",
+            },
+            value: {
+              type: ["number", "null"],
+              description: "Deployments, seconds (median lead time or time to restore) or a failure ratio, by metric.",
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["metrics", "pagination"],
+    additionalProperties: false,
+  },
+  "dora_metrics.project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      metrics: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One bucket of a DORA metric.",
+          properties: {
+            date: {
+              type: ["string", "null"],
+              description: "First day of the bucket (YYYY-MM-DD), absent for interval all.",
+            },
+            value: {
+              type: ["number", "null"],
+              description: "Deployments, seconds (median lead time or time to restore) or a failure ratio, by metric.",
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["metrics", "pagination"],
+    additionalProperties: false,
+  },
+};
