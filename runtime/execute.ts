@@ -7,10 +7,10 @@ import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabGraphqlError, GitLabHttpError, GitLabResponseError, granularErrorText } from "./gitlab/errors.js";
 import { isGranularRefusal, type FineGrained } from "./policy/credential.js";
-import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
+import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, WRITE_NULL, WRITE_NULL_STEP, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
-import { card, fillHeading, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
+import { card, fillHeading, nextStepsSection, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, type Confirmation } from "./policy/gates.js";
 import { fitObject, fitRows, notice, textNotice, type ObjectRender, type Render } from "./budget.js";
 import type { Outcome } from "./result.js";
@@ -234,6 +234,11 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
     const nodes = conn.nodes ?? [];
     const notes = fg ? [...(nodes.length === 0 ? [NOTE_EMPTY_LIST] : []), ...(parts ? [parts] : [])] : [];
     return listOutcome(action, format, nodes, cursorPage(conn.pageInfo), ctx, params, undefined, notes);
+  }
+  if ((result === null || result === undefined) && fg && action.classification !== "read") {
+    // SAF-39: the mutation ran, and GitLab withheld the object it returns from this token's grant.
+    ctx.log.info("GraphQL write answered null for a fine-grained token", { action: action.id });
+    return { kind: "error", text: `${action.id}: ${WRITE_NULL}${nextStepsSection([WRITE_NULL_STEP, ...steps(format.nextSteps, ctx)])}`, contentKind: action.contentKind };
   }
   if (result === null || result === undefined) {
     const notes = fg ? [NOTE_NULL] : [];

@@ -400,7 +400,8 @@ function webPageWords(url: string): string[] {
     return [];
   }
   const cut = path.indexOf("/-/");
-  if (cut < 0) return path.startsWith("/groups/") ? ["group"] : ["project"];
+  // A bare project or group address asks for the project or group itself.
+  if (cut < 0) return path.startsWith("/groups/") ? ["group", "get"] : ["project", "get"];
   const [page, , sub] = path.slice(cut + 3).split("/");
   const words = WEB_PAGES[page] ? [WEB_PAGES[page]] : [];
   if (sub === "diffs") words.push("changes");

@@ -92,6 +92,11 @@ export const NOTE_NULL =
 export const NOTE_EMPTY_LIST =
   "Over GraphQL, GitLab leaves out of a list, with no error, the items a fine-grained personal access token is not granted, so an empty answer may mean this token cannot see them rather than that there are none.";
 
+/** SAF-39: a GraphQL write GitLab answered with null for a fine-grained token, and what to do next. */
+export const WRITE_NULL =
+  "GitLab answered this write with null and no error, which it does when a fine-grained personal access token may make the change but is not granted the object the write returns, so the write was probably committed.";
+export const WRITE_NULL_STEP = "Check whether the write was committed (read the object back) before you repeat it";
+
 /** SAF-38: the note for parts of a GraphQL answer the grant does not reach, or undefined. */
 export function partsNote(action: ActionRecord, fg: FineGrained): string | undefined {
   if (fg.phase !== "judged" || action.fineGrained.reach !== "granted" || !action.fineGrained.parts) return undefined;
