@@ -84,8 +84,8 @@ function coverage(model: CatalogModel): string {
     "",
     `GitLab's fine-grained permission tables are recorded for GitLab ${fg.release} (codegen/inputs/fine-grained/: ` +
       fg.sources.map((s) => `${s.file} from ${s.source} at ${s.commit.slice(0, 12)}`).join(", ") +
-      `). The join gives ${fg.joined} actions the permissions they need; ${fg.unreachable} are out of reach of any ` +
-      `fine-grained token at that release; ${fg.overridden.length} are set by the catalog instead of the join.`,
+      `). The join gives ${fg.joined} actions the permissions they need; ${fg.unreachable} ${fg.unreachable === 1 ? "is" : "are"} out of reach of any ` +
+      `fine-grained token at that release; ${fg.overridden.length} ${fg.overridden.length === 1 ? "is" : "are"} set by the catalog instead of the join.`,
     "",
     ...(fg.overridden.length > 0 ? ["| Overridden action | Reason |", "| --- | --- |", ...fg.overridden.map((o) => `| \`${o.action}\` | ${o.reason} |`), ""] : []),
   ].join("\n");
