@@ -169,7 +169,8 @@ function remove(ctx: RestContext, kind: "snippet" | "project_snippet", scope: nu
 // Comments, threads and emoji reactions on project snippets (doc/api/notes.md, discussions.md,
 // emoji_reactions.md): a note belongs to a thread (an individual note is a thread of one); a missing note
 // answers 404 {"message":"404 Not found"}, a missing thread 404 {"message":"404 Discussion Not Found"},
-// a second identical reaction by one user 404 {"message":"404 Award Emoji Name has already been taken"}.
+// a second identical reaction by one user 404 {"message":"404 Award Emoji Name has already been taken Not Found"}
+// (GitLab's not_found! around the validation message, as restIssueNotes.ts and restMergeRequestActivity.ts answer it).
 interface Activity {
   notes: Json[];
   awards: Json[];
@@ -240,7 +241,7 @@ function award(ctx: RestContext, doc: Json, awardableId: unknown, type: string, 
   const user = currentUserId(ctx);
   const list = activityOf(doc).awards;
   if (list.some((a) => a.awardable_id === awardableId && a.awardable_type === type && a.name === name && (a.user as Json | null)?.id === user)) {
-    return { status: 404, body: { message: "404 Award Emoji Name has already been taken" } };
+    return { status: 404, body: { message: "404 Award Emoji Name has already been taken Not Found" } };
   }
   const now = jsonTime(ctx.state.now());
   const a: Json = { id: count(ctx.state, "award"), name, user: presentUser(ctx.state, user, ctx.options.externalUrl), created_at: now, updated_at: now, awardable_id: awardableId, awardable_type: type };
