@@ -5285,6 +5285,40 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
+    /** @description A member of a project or group, with the role GitLab gives them there. */
+    Member: {
+      id: number;
+      username?: string | null;
+      name?: string | null;
+      state?: string | null;
+      access_level?: number | null;
+      /** Format: date */
+      expires_at?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      created_by?: components["schemas"]["User"] | null;
+      membership_state?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it. */
+    AccessToken: {
+      id: number;
+      name?: string | null;
+      description?: string | null;
+      scopes?: (string | null)[] | null;
+      access_level?: number | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      user_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      /** Format: date */
+      expires_at?: string | null;
+      token?: string | null;
+    };
     /** @description A GitLab user as other objects embed it. */
     User: {
       id?: number | null;

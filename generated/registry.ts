@@ -8,7 +8,8 @@ export const domains: readonly DomainRecord[] = [
   {
     name: "access",
     title: "Access",
-    description: "Who and what may reach a project, such as deploy keys.",
+    description:
+      "Who and what may reach a project or group - deploy keys and tokens, access tokens, invitations and access requests.",
   },
   {
     name: "branch",
@@ -89,6 +90,11 @@ export const domains: readonly DomainRecord[] = [
     name: "project",
     title: "Projects",
     description: "Projects and their boards, labels and milestones.",
+  },
+  {
+    name: "project_alias",
+    title: "Project aliases",
+    description: "Instance-wide short names for projects, used in clone URLs (administrators).",
   },
   {
     name: "release",

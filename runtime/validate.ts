@@ -4,6 +4,7 @@
 import type { ErrorObject } from "ajv";
 import type { ActionRecord, JsonSchema, Validator } from "./catalog/types.js";
 import { inputSchemas } from "../generated/index.js";
+import { roleInput } from "./catalog/roles.js";
 
 /** The result of preparing a call's params. */
 export type Prepared = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
@@ -37,7 +38,8 @@ export function prepareParams(action: ActionRecord, validate: Validator, input: 
     const name = target && !(target in input) ? target : key;
     // An explicit null for an optional parameter means absent (VAL-8).
     if (value === null && !action.requiredParams.includes(name)) continue;
-    params[name] = coerce(value, props[name]);
+    const record = action.params.find((p) => p.name === name);
+    params[name] = record?.type === "role" ? roleInput(value) : coerce(value, props[name]);
   }
   if (validate(params)) return { ok: true, params };
   return { ok: false, message: invalidMessage(origin, action, params, validate.errors ?? []) };

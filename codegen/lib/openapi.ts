@@ -4,6 +4,7 @@
 import type { CatalogModel } from "./model.js";
 import type { RawCatalog, RawField } from "./raw.js";
 import { resolveParams } from "./params.js";
+import { ROLE_LEVELS } from "../../runtime/catalog/roles.js";
 
 type Obj = Record<string, unknown>;
 
@@ -89,5 +90,6 @@ function paramSchema(p: { type?: string; items?: unknown; properties?: Record<st
   if (p.type === "object") {
     return { type: "object", properties: Object.fromEntries(Object.entries(p.properties ?? {}).map(([k, v]) => [k, paramSchema(v as typeof p)])) };
   }
+  if (p.type === "role") return { type: "integer", enum: [...ROLE_LEVELS] };
   return { type: p.type === "id" ? "string" : (p.type ?? "string"), ...(p.enum ? { enum: p.enum } : {}) };
 }

@@ -2,7 +2,7 @@
 
 export interface RawParam {
   use?: string;
-  type?: "string" | "integer" | "number" | "boolean" | "id" | "array" | "object";
+  type?: "string" | "integer" | "number" | "boolean" | "id" | "role" | "array" | "object";
   items?: RawParam;
   properties?: Record<string, RawParam>;
   description?: string;

@@ -2,6 +2,7 @@
 // Dialect: only keywords that read the same in draft-07 and 2020-12 (STYLE, CMP-12..14): input schemas
 // are fully inlined, every property typed, every array with items, every object with properties.
 import type { JsonSchema } from "../../runtime/catalog/types.js";
+import { ROLE_LEVELS, ROLE_NAMES } from "../../runtime/catalog/roles.js";
 import type { RawAction, RawCatalog, RawField, RawParam } from "./raw.js";
 import type { ResolvedParam } from "./params.js";
 
@@ -18,6 +19,11 @@ function paramSchema(p: RawParam): JsonSchema {
   switch (p.type ?? "string") {
     case "id":
       s.type = ["string", "integer"];
+      break;
+    case "role":
+      // The number GitLab takes or the role's name; validation runs after the name became its number.
+      s.type = ["integer", "string"];
+      s.enum = [...ROLE_LEVELS, ...Object.keys(ROLE_NAMES)];
       break;
     case "array":
       s.type = "array";

@@ -22,6 +22,7 @@ export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   mr_review: () => import("./mr_review.js"),
   pipeline: () => import("./pipeline.js"),
   project: () => import("./project.js"),
+  project_alias: () => import("./project_alias.js"),
   release: () => import("./release.js"),
   repository: () => import("./repository.js"),
   search: () => import("./search.js"),

@@ -39,8 +39,11 @@ export type FineGrainedRecord =
     }
   | { readonly reach: "none"; readonly why: string };
 
-/** Parameter types. `id` is GitLab's "integer or string" identifier (project ID or full path). */
-export type ParamType = "string" | "integer" | "number" | "boolean" | "id" | "array" | "object";
+/**
+ * Parameter types. `id` is GitLab's "integer or string" identifier (project ID or full path). `role` is a
+ * GitLab access level, given as the number GitLab takes (30) or the role's name (Developer).
+ */
+export type ParamType = "string" | "integer" | "number" | "boolean" | "id" | "role" | "array" | "object";
 
 /** One input parameter, with our name and the name GitLab uses on the wire. */
 export interface ParamRecord {
@@ -107,6 +110,7 @@ export interface OutputRecord {
  * - pipeline_ref: an embedded pipeline as `[#id](web_url) <status>`
  * - reference_project: the project part of a full reference (`group/project!243`)
  * - count: a number, with the column's unit when it has one (`3 files`)
+ * - role: a GitLab access level as its role name and number (`Developer (30)`)
  * - markdown: long text written by GitLab users, written after a card's rows (SAF-49)
  * - strategies: named rules with parameters and scopes (`flexibleRollout (rollout: 50) on production`)
  */
@@ -123,6 +127,7 @@ export type ValueStyle =
   | "count"
   | "list"
   | "access_levels"
+  | "role"
   | "state"
   | "pipeline_status"
   | "severity"

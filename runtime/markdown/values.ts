@@ -1,5 +1,6 @@
 // How one value is shown in a card row or table cell, by the catalog's ValueStyle. Returns Markdown,
 // already escaped, or undefined when GitLab did not send the value (so no row is written, FMT-3).
+import { roleName } from "../catalog/roles.js";
 import type { ColumnRecord, ValueStyle } from "../catalog/types.js";
 import { code, escapeText, escapeUrl, isWebUrl, link } from "./escape.js";
 
@@ -209,6 +210,10 @@ export function renderValue(obj: unknown, col: ColumnRecord): { text: string; li
       break;
     case "access_levels":
       text = accessLevels(raw);
+      break;
+    case "role":
+      // GitLab's access level as its role name with the number (Developer (30)); an unknown level as sent.
+      text = typeof raw === "number" ? (roleName(raw) ? `${roleName(raw)} (${raw})` : String(raw)) : plain(raw) === undefined ? undefined : escapeText(plain(raw)!);
       break;
     case "strategies":
       text = strategies(raw);
