@@ -35532,7 +35532,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/wikis/attachments",
-      procedure: "wiki_upload",
+      procedure: "file_upload",
     },
     params: [
       {

@@ -2,7 +2,7 @@
 // destructive gate, sends the request the catalog record describes, and writes the result with the one
 // writer. No surface has handler code of its own.
 import { parseTemplate } from "url-template";
-import type { ActionRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
+import type { ActionRecord, ColumnRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
 import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabGraphqlError, GitLabHttpError, GitLabResponseError, granularErrorText } from "./gitlab/errors.js";
@@ -170,7 +170,7 @@ async function runProcedure(action: ActionRecord, req: RestRequest, params: Reco
     ctx,
     call: restCall(action, req, params, ctx),
     list: (items, page, sourceBytes) => listOutcome(action, format, items, page, ctx, params, sourceBytes),
-    object: (obj, sourceBytes) => objectOutcome(action, format, obj, ctx, sourceBytes),
+    object: (obj, sourceBytes) => objectOutcome(action, format, obj, ctx, sourceBytes, [], params),
     notFound: (why) => (format.notFound ? notFound(action, format.notFound, params, ctx, why) : undefined),
     steps: () => steps(format.nextSteps, ctx),
   });
@@ -194,7 +194,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     if (first === undefined && format.notFound) return notFound(action, format.notFound, params, ctx, { empty_list: true });
     return objectOutcome(action, format, first, ctx, answer.size);
   }
-  return objectOutcome(action, format, answer.body, ctx, answer.size);
+  return objectOutcome(action, format, answer.body, ctx, answer.size, [], params);
 }
 
 async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
@@ -271,15 +271,30 @@ function listOutcome(
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 
-function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number, notes: readonly string[] = []): Outcome {
+function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number, notes: readonly string[] = [], params?: Record<string, unknown>): Outcome {
   const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
+  const rows = format.present.changed && params ? changedRows(action, format.present.fields!, params) : format.present.fields!;
   const next = [...steps(format.nextSteps, ctx), ...notes];
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.
   const render: ObjectRender = (o, truncation) => ({
-    markdown: card(fillHeading(format.present.heading!, o), o, format.present.fields!, next, truncation && textNotice(truncation)),
+    markdown: card(fillHeading(format.present.heading!, o), o, rows, next, truncation && textNotice(truncation)),
     structured: { next_steps: next, ...Object.fromEntries(Object.entries(o).filter(([k]) => k !== "next_steps")), ...(truncation ? { truncation } : {}) },
   });
   return { kind: "success", contentKind: action.contentKind, ...fitObject(render, fields, ctx.maxResponseBytes, sourceBytes) };
+}
+
+/**
+ * The rows of a settings write's card (present.changed): the declared rows whose field a sent param
+ * names, then a row for each other sent param, labelled by our name, with the value GitLab now holds.
+ */
+function changedRows(action: ActionRecord, declared: readonly ColumnRecord[], params: Record<string, unknown>): ColumnRecord[] {
+  const sent = action.params.filter((p) => params[p.name] !== undefined && (p.in === "body" || p.in === "query"));
+  const root = (field: string) => field.split(".")[0];
+  const names = new Set(sent.flatMap((p) => [p.name, p.gitlabName]));
+  const kept = declared.filter((c) => names.has(root(c.field)));
+  const covered = new Set(kept.map((c) => root(c.field)));
+  const extra = sent.filter((p) => !covered.has(p.gitlabName) && !covered.has(p.name)).map((p): ColumnRecord => ({ label: p.name, field: p.gitlabName, as: p.type === "boolean" ? "bool" : p.type === "role" ? "role" : p.type === "array" ? "list" : "text" }));
+  return [...kept, ...extra];
 }
 
 function withResource(template: string, params: Record<string, unknown>, outcome: Extract<Outcome, { kind: "success" }>): Outcome {

@@ -172,6 +172,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
         ...(a.present.columns ? { columns: a.present.columns.map(column) } : {}),
         ...(a.present.fields ? { fields: a.present.fields.map(column) } : {}),
         ...(a.present.details ? { details: a.present.details } : {}),
+        ...(a.present.changed ? { changed: true as const } : {}),
       },
       nextSteps,
       ...(notFound ? { notFound } : {}),
@@ -324,6 +325,7 @@ function checkOutput(types: Record<string, unknown>, a: RawAction, fail: Fail) {
   if (o.with && (!o.list || !types[o.with])) fail(["output", "with"], "names the type of fields beside a list's rows: it needs a list output and a known type");
   if (o.list && (!o.key || !a.present.columns || !a.present.title || !a.present.empty)) fail(["present"], "a list needs output.key and present.title, columns and empty");
   if (a.present.details && !o.list) fail(["present", "details"], "details follow a list's table, so they need a list output");
+  if (a.present.changed && (!o.object || a.classification === "read")) fail(["present", "changed"], "a card of the changed fields belongs to a write that answers an object");
   if (o.object && (!a.present.heading || !a.present.fields)) fail(["present"], "an object output needs present.heading and fields");
   if (o.status && a.next_steps?.length) fail(["next_steps"], "a status result is one line (FMT-11), so it carries no next steps");
   const paged = Boolean(a.request.rest?.pagination || a.request.graphql?.pagination);

@@ -69,7 +69,7 @@ export interface RawAction {
   };
   params?: Record<string, RawParam>;
   output: { object?: string; list?: string; key?: string; with?: string; status?: true };
-  present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[]; details?: { heading: string; field: string; lang?: string } };
+  present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[]; details?: { heading: string; field: string; lang?: string }; changed?: true };
   next_steps?: RawNextStep[];
   not_found?: { resource: string; subject: string; hints: RawNextStep[] };
 }

@@ -161,6 +161,11 @@ export interface PresentationRecord {
   readonly fields?: readonly ColumnRecord[];
   /** After a list's table, one fenced block per row for a long text field such as a file's diff. */
   readonly details?: { readonly heading: string; readonly field: string; readonly lang?: string };
+  /**
+   * A settings write (project.update): the card shows only what the call changed. Its `fields` rows
+   * whose field a sent param names, then one row per other sent param, with the value GitLab now holds.
+   */
+  readonly changed?: true;
 }
 
 /** A next step: `Use action '<action>' <text>`, or free text when no action is named. */

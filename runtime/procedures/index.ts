@@ -34,7 +34,7 @@ import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
 import { secretOnce } from "./secret_once.js";
-import { wikiUpload } from "./wiki_upload.js";
+import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
@@ -87,7 +87,8 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   submodule_file: submoduleFile,
   submodules_list: submodulesList,
   user_lookup: userLookup,
-  wiki_upload: wikiUpload,
+  file_upload: fileUpload,
+  avatar_upload: avatarUpload,
   unpaged_list: unpagedList,
   issue_todo: issueTodo,
   search,

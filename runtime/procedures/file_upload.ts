@@ -1,7 +1,8 @@
-// Uploading a file to a project's wiki (POST /projects/:id/wikis/attachments, multipart `file`). The
-// bytes come from content_base64 (with file_name), or on stdio from a local file_path, confined to the
-// working directory, the temporary directory and GITLAB_MCP_ALLOWED_UPLOAD_DIRS (SAF-46). Over HTTP a
-// local path is refused before anything is read (SAF-45).
+// Uploads sent as multipart/form-data: a wiki attachment, a project upload, an avatar, an export file to
+// import. The bytes come from content_base64 (with file_name), or on stdio from a local file_path,
+// confined to the working directory, the temporary directory and GITLAB_MCP_ALLOWED_UPLOAD_DIRS (SAF-46)
+// and size-checked before they are read. Over HTTP a local path is refused before anything is read
+// (SAF-45). The action's other body params travel as text fields of the same form.
 import { readFile, realpath, stat } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { basename, delimiter, parse, resolve, sep } from "node:path";
@@ -32,7 +33,8 @@ const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_FILE_SI
 
 const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
-export const wikiUpload: Procedure = async ({ params, ctx, call, object }) => {
+/** An upload procedure sending the file as the multipart part `part` (GitLab's `file`, or `avatar`). */
+const upload = (part: string): Procedure => async ({ params, ctx, call, object }) => {
   const filePath = params.file_path as string | undefined;
   const base64 = params.content_base64 as string | undefined;
   if ((filePath === undefined) === (base64 === undefined)) return { kind: "refusal", text: "Give either file_path or content_base64 (with file_name), not both." };
@@ -56,13 +58,21 @@ export const wikiUpload: Procedure = async ({ params, ctx, call, object }) => {
     bytes = await readFile(real);
     name = (params.file_name as string | undefined) ?? basename(real);
   } else {
-    if (params.file_name === undefined) return { kind: "refusal", text: "content_base64 needs file_name, the name the file gets in the wiki." };
+    if (params.file_name === undefined) return { kind: "refusal", text: "content_base64 needs file_name, the name the file gets in GitLab." };
     bytes = Buffer.from(base64!, "base64");
     if (bytes.length > maxUploadBytes()) return { kind: "refusal", text: "content_base64 is larger than GITLAB_MCP_UPLOAD_MAX_FILE_SIZE allows." };
     name = params.file_name as string;
   }
   const fields: Record<string, string> = {};
-  if (typeof params.branch === "string") fields.branch = params.branch;
-  const answer = await ctx.client.rest({ method: "POST", path: call.path, signal: call.signal, retry: call.retry, multipart: { fields, files: { file: { name, bytes } } } });
+  for (const [key, value] of Object.entries(call.body ?? {})) {
+    if (value !== undefined && value !== null) fields[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  const answer = await ctx.client.rest({ method: call.method, path: call.path, query: call.query, signal: call.signal, retry: call.retry, multipart: { fields, files: { [part]: { name, bytes } } } });
   return object(answer.body, answer.size);
 };
+
+/** The file as GitLab's `file` part (wiki attachments, project uploads, imports). */
+export const fileUpload: Procedure = upload("file");
+
+/** The file as GitLab's `avatar` part (project and group avatars). */
+export const avatarUpload: Procedure = upload("avatar");
