@@ -1225,6 +1225,78 @@ export interface FeatureFlagsFfUserListUpdateParams {
 }
 
 /**
+ * Parameters of `group.credential_delete_ssh_key`: Delete an enterprise user's SSH key.
+ * @see https://docs.gitlab.com/api/groups/#delete-an-ssh-key-for-an-enterprise-user
+ */
+export interface GroupCredentialDeleteSshKeyParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** SSH key ID. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `group.credential_list_pats`: List enterprise users' tokens.
+ * @see https://docs.gitlab.com/api/groups/#list-all-personal-access-tokens-for-a-group
+ */
+export interface GroupCredentialListPatsParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Active or inactive only. */
+  state?: "active" | "inactive";
+  /** Only revoked tokens. */
+  revoked?: boolean;
+  /** Name contains this text. */
+  search?: string;
+  /** Created after (ISO 8601). */
+  created_after?: string;
+  /** Last used before (ISO 8601). */
+  last_used_before?: string;
+  /** Sort order. */
+  sort?:
+    | "created_asc"
+    | "created_desc"
+    | "expires_asc"
+    | "expires_desc"
+    | "last_used_asc"
+    | "last_used_desc"
+    | "name_asc"
+    | "name_desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.credential_list_ssh_keys`: List enterprise users' SSH keys.
+ * @see https://docs.gitlab.com/api/groups/#list-all-ssh-keys-for-a-group
+ */
+export interface GroupCredentialListSshKeysParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Created after (ISO 8601). */
+  created_after?: string;
+  /** Expiring before (ISO 8601). */
+  expires_before?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.credential_revoke_pat`: Revoke an enterprise user's token.
+ * @see https://docs.gitlab.com/api/groups/#revoke-a-personal-access-token-for-an-enterprise-user
+ */
+export interface GroupCredentialRevokePatParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Token ID. */
+  token_id: number;
+}
+
+/**
  * Parameters of `group.get`: Get a group.
  * @see https://docs.gitlab.com/api/groups/#get-a-single-group
  */
@@ -1253,6 +1325,402 @@ export interface GroupGroupMilestoneGetParams {
   group_id: string | number;
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
+}
+
+/**
+ * Parameters of `group.protected_branch_get`: Get a group protected branch.
+ * @see https://docs.gitlab.com/api/group_protected_branches/#get-a-single-protected-branch-or-wildcard-protected-branch
+ */
+export interface GroupProtectedBranchGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Branch name or wildcard such as release/*. */
+  branch_name: string;
+}
+
+/**
+ * Parameters of `group.protected_branch_list`: List group protected branches.
+ * @see https://docs.gitlab.com/api/group_protected_branches/#list-protected-branches
+ */
+export interface GroupProtectedBranchListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Name contains this text. */
+  search?: string;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.protected_branch_protect`: Protect a branch for a group.
+ * @see https://docs.gitlab.com/api/group_protected_branches/#protect-repository-branches
+ */
+export interface GroupProtectedBranchProtectParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Branch name or wildcard to protect. */
+  branch_name: string;
+  /** Push: 0 no one, 30, 40 (default), 60. */
+  push_access_level?: 0 | 30 | 40 | 60;
+  /** Merge: 0 no one, 30, 40 (default), 60. */
+  merge_access_level?: 0 | 30 | 40 | 60;
+  /** Unprotect: 30, 40 (default), 60. */
+  unprotect_access_level?: 30 | 40 | 60;
+  /** Allow force push. */
+  allow_force_push?: boolean;
+  /** Require code owner approval. */
+  code_owner_approval_required?: boolean;
+  /** Push grants (access_level only). */
+  allowed_to_push?: Array<{
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+  /** Merge grants (access_level only). */
+  allowed_to_merge?: Array<{
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+  /** Unprotect grants (access_level only). */
+  allowed_to_unprotect?: Array<{
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+}
+
+/**
+ * Parameters of `group.protected_branch_unprotect`: Unprotect a group branch rule.
+ * @see https://docs.gitlab.com/api/group_protected_branches/#unprotect-repository-branches
+ */
+export interface GroupProtectedBranchUnprotectParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Branch name or wildcard of the rule. */
+  branch_name: string;
+}
+
+/**
+ * Parameters of `group.protected_branch_update`: Update a group protected branch.
+ * @see https://docs.gitlab.com/api/group_protected_branches/#update-a-protected-branch
+ */
+export interface GroupProtectedBranchUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Branch name or wildcard of the rule. */
+  branch_name: string;
+  /** Allow force push. */
+  allow_force_push?: boolean;
+  /** Require code owner approval. */
+  code_owner_approval_required?: boolean;
+  /** Push grants to add or remove. */
+  allowed_to_push?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+  /** Merge grants to add or remove. */
+  allowed_to_merge?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+  /** Unprotect grants to add or remove. */
+  allowed_to_unprotect?: Array<{
+    id?: number;
+    _destroy?: boolean;
+    access_level?: 0 | 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    deploy_key_id?: number;
+  }>;
+}
+
+/**
+ * Parameters of `group.protected_env_get`: Get a group protected environment.
+ * @see https://docs.gitlab.com/api/group_protected_environments/#get-a-single-protected-environment
+ */
+export interface GroupProtectedEnvGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Deployment tier. */
+  environment: "production" | "staging" | "testing" | "development" | "other";
+}
+
+/**
+ * Parameters of `group.protected_env_list`: List group protected environments.
+ * @see https://docs.gitlab.com/api/group_protected_environments/#list-group-level-protected-environments
+ */
+export interface GroupProtectedEnvListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.protected_env_protect`: Protect an environment tier for a group.
+ * @see https://docs.gitlab.com/api/group_protected_environments/#protect-a-single-environment
+ */
+export interface GroupProtectedEnvProtectParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Deployment tier. */
+  environment: "production" | "staging" | "testing" | "development" | "other";
+  /** Deployers, each naming access_level, user_id or group_id. */
+  deploy_access_levels: Array<{ access_level?: 30 | 40 | 60; user_id?: number; group_id?: number }>;
+  /** Approvers, each with required_approvals. */
+  approval_rules?: Array<{
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+  }>;
+}
+
+/**
+ * Parameters of `group.protected_env_unprotect`: Unprotect a group environment tier.
+ * @see https://docs.gitlab.com/api/group_protected_environments/#unprotect-a-single-environment
+ */
+export interface GroupProtectedEnvUnprotectParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Deployment tier. */
+  environment: "production" | "staging" | "testing" | "development" | "other";
+}
+
+/**
+ * Parameters of `group.protected_env_update`: Update a group protected environment.
+ * @see https://docs.gitlab.com/api/group_protected_environments/#update-a-protected-environment
+ */
+export interface GroupProtectedEnvUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Deployment tier. */
+  environment: "production" | "staging" | "testing" | "development" | "other";
+  /** Deployer grants to add, change (id) or remove (_destroy). */
+  deploy_access_levels?: Array<{
+    id?: number;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    _destroy?: boolean;
+  }>;
+  /** Approval rules to add, change (id) or remove (_destroy). */
+  approval_rules?: Array<{
+    id?: number;
+    access_level?: 30 | 40 | 60;
+    user_id?: number;
+    group_id?: number;
+    required_approvals?: number;
+    _destroy?: boolean;
+  }>;
+  /** Approvals needed to deploy. */
+  required_approval_count?: number;
+}
+
+/**
+ * Parameters of `group.security_settings_update`: Set group secret push protection.
+ * @see https://docs.gitlab.com/api/group_security_settings/#update-secret_push_protection_enabled-setting
+ */
+export interface GroupSecuritySettingsUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** On or off. */
+  secret_push_protection_enabled: boolean;
+  /** Project IDs left unchanged. */
+  projects_to_exclude?: Array<number>;
+}
+
+/**
+ * Parameters of `group.service_account_create`: Create a group service account.
+ * @see https://docs.gitlab.com/api/service_accounts/#create-a-group-service-account
+ */
+export interface GroupServiceAccountCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Display name. */
+  name?: string;
+  /** Username (generated when absent). */
+  username?: string;
+  /** Email (a no-reply address when absent). */
+  email?: string;
+}
+
+/**
+ * Parameters of `group.service_account_delete`: Delete a group service account.
+ * @see https://docs.gitlab.com/api/service_accounts/#delete-a-group-service-account
+ */
+export interface GroupServiceAccountDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Service account user ID. */
+  user_id: number;
+  /** Delete its contributions too. */
+  hard_delete?: boolean;
+}
+
+/**
+ * Parameters of `group.service_account_list`: List group service accounts.
+ * @see https://docs.gitlab.com/api/service_accounts/#list-all-group-service-accounts
+ */
+export interface GroupServiceAccountListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Sort key (default id). */
+  order_by?: "id" | "username";
+  /** Sort direction (default desc). */
+  sort?: "asc" | "desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.service_account_pat_create`: Create a service account token.
+ * @see https://docs.gitlab.com/api/service_accounts/#create-a-personal-access-token-for-a-group-service-account
+ */
+export interface GroupServiceAccountPatCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Service account user ID. */
+  user_id: number;
+  /** Token name. */
+  name: string;
+  /** Scopes granted. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_user"
+    | "create_runner"
+    | "manage_runner"
+    | "k8s_proxy"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "read_virtual_registry"
+    | "write_virtual_registry"
+    | "ai_features"
+    | "self_rotate"
+  >;
+  /** What the token is for. */
+  description?: string;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `group.service_account_pat_list`: List a service account's tokens.
+ * @see https://docs.gitlab.com/api/service_accounts/#list-all-personal-access-tokens-for-a-group-service-account
+ */
+export interface GroupServiceAccountPatListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Service account user ID. */
+  user_id: number;
+  /** Active or inactive only. */
+  state?: "active" | "inactive";
+  /** Only revoked tokens. */
+  revoked?: boolean;
+  /** Name contains this text. */
+  search?: string;
+  /** Sort order. */
+  sort?:
+    | "created_asc"
+    | "created_desc"
+    | "expires_asc"
+    | "expires_desc"
+    | "last_used_asc"
+    | "last_used_desc"
+    | "name_asc"
+    | "name_desc";
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.service_account_pat_revoke`: Revoke a service account token.
+ * @see https://docs.gitlab.com/api/service_accounts/#revoke-a-personal-access-token-for-a-group-service-account
+ */
+export interface GroupServiceAccountPatRevokeParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Service account user ID. */
+  user_id: number;
+  /** Token ID. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `group.service_account_update`: Update a group service account.
+ * @see https://docs.gitlab.com/api/service_accounts/#update-a-group-service-account
+ */
+export interface GroupServiceAccountUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Service account user ID. */
+  user_id: number;
+  /** Display name. */
+  name?: string;
+  /** Username. */
+  username?: string;
+  /** Email (may need confirmation). */
+  email?: string;
+}
+
+/**
+ * Parameters of `group.ssh_cert_create`: Add a group SSH certificate.
+ * @see https://docs.gitlab.com/api/group_ssh_certificates/#add-a-group-ssh-certificate
+ */
+export interface GroupSshCertCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Certificate title. */
+  title: string;
+  /** Public key (ssh-rsa AAAA...). */
+  key: string;
+}
+
+/**
+ * Parameters of `group.ssh_cert_delete`: Delete a group SSH certificate.
+ * @see https://docs.gitlab.com/api/group_ssh_certificates/#delete-a-group-ssh-certificate
+ */
+export interface GroupSshCertDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Certificate ID. */
+  ssh_certificate_id: number;
+}
+
+/**
+ * Parameters of `group.ssh_cert_list`: List group SSH certificates.
+ * @see https://docs.gitlab.com/api/group_ssh_certificates/#list-all-group-ssh-certificates
+ */
+export interface GroupSshCertListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Page number (see next_page). */
+  page?: number;
+  /** Items per page (default 20). */
+  per_page?: number;
 }
 
 /**
@@ -7326,9 +7794,34 @@ export type ActionId =
   | "feature_flags.ff_user_list_get"
   | "feature_flags.ff_user_list_list"
   | "feature_flags.ff_user_list_update"
+  | "group.credential_delete_ssh_key"
+  | "group.credential_list_pats"
+  | "group.credential_list_ssh_keys"
+  | "group.credential_revoke_pat"
   | "group.get"
   | "group.group_label_get"
   | "group.group_milestone_get"
+  | "group.protected_branch_get"
+  | "group.protected_branch_list"
+  | "group.protected_branch_protect"
+  | "group.protected_branch_unprotect"
+  | "group.protected_branch_update"
+  | "group.protected_env_get"
+  | "group.protected_env_list"
+  | "group.protected_env_protect"
+  | "group.protected_env_unprotect"
+  | "group.protected_env_update"
+  | "group.security_settings_update"
+  | "group.service_account_create"
+  | "group.service_account_delete"
+  | "group.service_account_list"
+  | "group.service_account_pat_create"
+  | "group.service_account_pat_list"
+  | "group.service_account_pat_revoke"
+  | "group.service_account_update"
+  | "group.ssh_cert_create"
+  | "group.ssh_cert_delete"
+  | "group.ssh_cert_list"
   | "issue.create"
   | "issue.create_todo"
   | "issue.delete"
@@ -7803,9 +8296,34 @@ export interface ActionParams {
   "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
   "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
   "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
+  "group.credential_delete_ssh_key": GroupCredentialDeleteSshKeyParams;
+  "group.credential_list_pats": GroupCredentialListPatsParams;
+  "group.credential_list_ssh_keys": GroupCredentialListSshKeysParams;
+  "group.credential_revoke_pat": GroupCredentialRevokePatParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
+  "group.protected_branch_get": GroupProtectedBranchGetParams;
+  "group.protected_branch_list": GroupProtectedBranchListParams;
+  "group.protected_branch_protect": GroupProtectedBranchProtectParams;
+  "group.protected_branch_unprotect": GroupProtectedBranchUnprotectParams;
+  "group.protected_branch_update": GroupProtectedBranchUpdateParams;
+  "group.protected_env_get": GroupProtectedEnvGetParams;
+  "group.protected_env_list": GroupProtectedEnvListParams;
+  "group.protected_env_protect": GroupProtectedEnvProtectParams;
+  "group.protected_env_unprotect": GroupProtectedEnvUnprotectParams;
+  "group.protected_env_update": GroupProtectedEnvUpdateParams;
+  "group.security_settings_update": GroupSecuritySettingsUpdateParams;
+  "group.service_account_create": GroupServiceAccountCreateParams;
+  "group.service_account_delete": GroupServiceAccountDeleteParams;
+  "group.service_account_list": GroupServiceAccountListParams;
+  "group.service_account_pat_create": GroupServiceAccountPatCreateParams;
+  "group.service_account_pat_list": GroupServiceAccountPatListParams;
+  "group.service_account_pat_revoke": GroupServiceAccountPatRevokeParams;
+  "group.service_account_update": GroupServiceAccountUpdateParams;
+  "group.ssh_cert_create": GroupSshCertCreateParams;
+  "group.ssh_cert_delete": GroupSshCertDeleteParams;
+  "group.ssh_cert_list": GroupSshCertListParams;
   "issue.create": IssueCreateParams;
   "issue.create_todo": IssueCreateTodoParams;
   "issue.delete": IssueDeleteParams;

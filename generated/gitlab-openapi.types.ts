@@ -174,6 +174,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/manage/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List enterprise users' tokens */
+    get: operations["group.credential_list_pats"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/manage/personal_access_tokens/{pat_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an enterprise user's token */
+    delete: operations["group.credential_revoke_pat"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/manage/ssh_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List enterprise users' SSH keys */
+    get: operations["group.credential_list_ssh_keys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/manage/ssh_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an enterprise user's SSH key */
+    delete: operations["group.credential_delete_ssh_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/merge_request_approval_setting": {
     parameters: {
       query?: never;
@@ -239,6 +307,203 @@ export interface paths {
     put: operations["user.notification_group_update"];
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/protected_branches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group protected branches */
+    get: operations["group.protected_branch_list"];
+    put?: never;
+    /** Protect a branch for a group */
+    post: operations["group.protected_branch_protect"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/protected_branches/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group protected branch */
+    get: operations["group.protected_branch_get"];
+    put?: never;
+    post?: never;
+    /** Unprotect a group branch rule */
+    delete: operations["group.protected_branch_unprotect"];
+    options?: never;
+    head?: never;
+    /** Update a group protected branch */
+    patch: operations["group.protected_branch_update"];
+    trace?: never;
+  };
+  "/groups/{id}/protected_environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group protected environments */
+    get: operations["group.protected_env_list"];
+    put?: never;
+    /** Protect an environment tier for a group */
+    post: operations["group.protected_env_protect"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/protected_environments/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group protected environment */
+    get: operations["group.protected_env_get"];
+    /** Update a group protected environment */
+    put: operations["group.protected_env_update"];
+    post?: never;
+    /** Unprotect a group environment tier */
+    delete: operations["group.protected_env_unprotect"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/security_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set group secret push protection */
+    put: operations["group.security_settings_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/service_accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group service accounts */
+    get: operations["group.service_account_list"];
+    put?: never;
+    /** Create a group service account */
+    post: operations["group.service_account_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/service_accounts/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a group service account */
+    delete: operations["group.service_account_delete"];
+    options?: never;
+    head?: never;
+    /** Update a group service account */
+    patch: operations["group.service_account_update"];
+    trace?: never;
+  };
+  "/groups/{id}/service_accounts/{user_id}/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a service account's tokens */
+    get: operations["group.service_account_pat_list"];
+    put?: never;
+    /** Create a service account token */
+    post: operations["group.service_account_pat_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/service_accounts/{user_id}/personal_access_tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a service account token */
+    delete: operations["group.service_account_pat_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/ssh_certificates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group SSH certificates */
+    get: operations["group.ssh_cert_list"];
+    put?: never;
+    /** Add a group SSH certificate */
+    post: operations["group.ssh_cert_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/ssh_certificates/{ssh_certificates_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a group SSH certificate */
+    delete: operations["group.ssh_cert_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -5318,6 +5583,7 @@ export interface components {
       /** Format: date */
       expires_at?: string | null;
       token?: string | null;
+      token_notice?: string | null;
     };
     /** @description A GitLab user as other objects embed it. */
     User: {
@@ -5666,6 +5932,32 @@ export interface components {
       created_at?: string | null;
       /** Format: uri */
       web_url?: string | null;
+    };
+    /** @description An SSH key of an enterprise user, as the group's credentials inventory lists it (no key material). */
+    ManagedSshKey: {
+      id: number;
+      title?: string | null;
+      usage_type?: string | null;
+      user_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+    };
+    /** @description An SSH certificate authority key stored on a top-level group. */
+    SshCertificate: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description The security settings GitLab answers after a change, with the projects it could not update. */
+    GroupSecuritySettings: {
+      secret_push_protection_enabled: boolean;
+      errors?: (string | null)[] | null;
     };
     /** @description A CI/CD job. */
     Job: {
@@ -6411,6 +6703,7 @@ export interface components {
       state?: string | null;
       locked?: boolean | null;
       email?: string | null;
+      unconfirmed_email?: string | null;
       public_email?: string | null;
       bot?: boolean | null;
       is_admin?: boolean | null;
@@ -7404,6 +7697,114 @@ export interface operations {
       };
     };
   };
+  "group.credential_list_pats": {
+    parameters: {
+      query?: {
+        state?: "active" | "inactive";
+        revoked?: boolean;
+        search?: string;
+        created_after?: string;
+        last_used_before?: string;
+        sort?:
+          | "created_asc"
+          | "created_desc"
+          | "expires_asc"
+          | "expires_desc"
+          | "last_used_asc"
+          | "last_used_desc"
+          | "name_asc"
+          | "name_desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"][];
+        };
+      };
+    };
+  };
+  "group.credential_revoke_pat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        pat_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.credential_list_ssh_keys": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        expires_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ManagedSshKey"][];
+        };
+      };
+    };
+  };
+  "group.credential_delete_ssh_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "merge_request.approval_settings_group_get": {
     parameters: {
       query?: never;
@@ -7569,6 +7970,669 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["NotificationSetting"];
         };
+      };
+    };
+  };
+  "group.protected_branch_list": {
+    parameters: {
+      query?: {
+        search?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedBranch"][];
+        };
+      };
+    };
+  };
+  "group.protected_branch_protect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /** @enum {integer} */
+          push_access_level?: 0 | 30 | 40 | 60;
+          /** @enum {integer} */
+          merge_access_level?: 0 | 30 | 40 | 60;
+          /** @enum {integer} */
+          unprotect_access_level?: 30 | 40 | 60;
+          allow_force_push?: boolean;
+          code_owner_approval_required?: boolean;
+          allowed_to_push?: {
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+          allowed_to_merge?: {
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+          allowed_to_unprotect?: {
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedBranch"];
+        };
+      };
+    };
+  };
+  "group.protected_branch_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedBranch"];
+        };
+      };
+    };
+  };
+  "group.protected_branch_unprotect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.protected_branch_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          allow_force_push?: boolean;
+          code_owner_approval_required?: boolean;
+          allowed_to_push?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+          allowed_to_merge?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+          allowed_to_unprotect?: {
+            id?: number;
+            _destroy?: boolean;
+            /** @enum {integer} */
+            access_level?: 0 | 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            deploy_key_id?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedBranch"];
+        };
+      };
+    };
+  };
+  "group.protected_env_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"][];
+        };
+      };
+    };
+  };
+  "group.protected_env_protect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          name: "production" | "staging" | "testing" | "development" | "other";
+          deploy_access_levels: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+          }[];
+          approval_rules?: {
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "group.protected_env_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: "production" | "staging" | "testing" | "development" | "other";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "group.protected_env_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: "production" | "staging" | "testing" | "development" | "other";
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          deploy_access_levels?: {
+            id?: number;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            _destroy?: boolean;
+          }[];
+          approval_rules?: {
+            id?: number;
+            /** @enum {integer} */
+            access_level?: 30 | 40 | 60;
+            user_id?: number;
+            group_id?: number;
+            required_approvals?: number;
+            _destroy?: boolean;
+          }[];
+          required_approval_count?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProtectedEnvironment"];
+        };
+      };
+    };
+  };
+  "group.protected_env_unprotect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: "production" | "staging" | "testing" | "development" | "other";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.security_settings_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          secret_push_protection_enabled: boolean;
+          projects_to_exclude?: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupSecuritySettings"];
+        };
+      };
+    };
+  };
+  "group.service_account_list": {
+    parameters: {
+      query?: {
+        order_by?: "id" | "username";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"][];
+        };
+      };
+    };
+  };
+  "group.service_account_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          username?: string;
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"];
+        };
+      };
+    };
+  };
+  "group.service_account_delete": {
+    parameters: {
+      query?: {
+        hard_delete?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.service_account_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          username?: string;
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServiceAccount"];
+        };
+      };
+    };
+  };
+  "group.service_account_pat_list": {
+    parameters: {
+      query?: {
+        state?: "active" | "inactive";
+        revoked?: boolean;
+        search?: string;
+        sort?:
+          | "created_asc"
+          | "created_desc"
+          | "expires_asc"
+          | "expires_desc"
+          | "last_used_asc"
+          | "last_used_desc"
+          | "name_asc"
+          | "name_desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"][];
+        };
+      };
+    };
+  };
+  "group.service_account_pat_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_user"
+            | "create_runner"
+            | "manage_runner"
+            | "k8s_proxy"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "read_virtual_registry"
+            | "write_virtual_registry"
+            | "ai_features"
+            | "self_rotate"
+          )[];
+          description?: string;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "group.service_account_pat_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.ssh_cert_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshCertificate"][];
+        };
+      };
+    };
+  };
+  "group.ssh_cert_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SshCertificate"];
+        };
+      };
+    };
+  };
+  "group.ssh_cert_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        ssh_certificates_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

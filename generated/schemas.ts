@@ -1228,18 +1228,26 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       updated_after: {
         type: "string",
         description: "Updated after this ISO 8601 time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       updated_before: {
         type: "string",
         description: "Updated before this ISO 8601 time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       finished_after: {
         type: "string",
         description: "Finished after this time (needs order_by finished_at).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       finished_before: {
         type: "string",
         description: "Finished before this time (needs order_by finished_at).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       order_by: {
         type: "string",
@@ -2271,6 +2279,133 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
+  "group.credential_delete_ssh_key": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      key_id: {
+        type: "integer",
+        description: "SSH key ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "key_id"],
+    additionalProperties: false,
+  },
+  "group.credential_list_pats": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Active or inactive only.",
+        enum: ["active", "inactive"],
+      },
+      revoked: {
+        type: "boolean",
+        description: "Only revoked tokens.",
+      },
+      search: {
+        type: "string",
+        description: "Name contains this text.",
+      },
+      created_after: {
+        type: "string",
+        description: "Created after (ISO 8601).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+      },
+      last_used_before: {
+        type: "string",
+        description: "Last used before (ISO 8601).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order.",
+        enum: [
+          "created_asc",
+          "created_desc",
+          "expires_asc",
+          "expires_desc",
+          "last_used_asc",
+          "last_used_desc",
+          "name_asc",
+          "name_desc",
+        ],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.credential_list_ssh_keys": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      created_after: {
+        type: "string",
+        description: "Created after (ISO 8601).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+      },
+      expires_before: {
+        type: "string",
+        description: "Expiring before (ISO 8601).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.credential_revoke_pat": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "Token ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "token_id"],
+    additionalProperties: false,
+  },
   "group.get": {
     type: "object",
     properties: {
@@ -2311,6 +2446,795 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "milestone_iid"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch name or wildcard such as release/*.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "branch_name"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Name contains this text.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_protect": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch name or wildcard to protect.",
+        minLength: 1,
+      },
+      push_access_level: {
+        type: "integer",
+        description: "Push: 0 no one, 30, 40 (default), 60.",
+        enum: [0, 30, 40, 60],
+      },
+      merge_access_level: {
+        type: "integer",
+        description: "Merge: 0 no one, 30, 40 (default), 60.",
+        enum: [0, 30, 40, 60],
+      },
+      unprotect_access_level: {
+        type: "integer",
+        description: "Unprotect: 30, 40 (default), 60.",
+        enum: [30, 40, 60],
+      },
+      allow_force_push: {
+        type: "boolean",
+        description: "Allow force push.",
+      },
+      code_owner_approval_required: {
+        type: "boolean",
+        description: "Require code owner approval.",
+      },
+      allowed_to_push: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Push grants (access_level only).",
+      },
+      allowed_to_merge: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Merge grants (access_level only).",
+      },
+      allowed_to_unprotect: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Unprotect grants (access_level only).",
+      },
+    },
+    required: ["group_id", "branch_name"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_unprotect": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch name or wildcard of the rule.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "branch_name"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      branch_name: {
+        type: "string",
+        description: "Branch name or wildcard of the rule.",
+        minLength: 1,
+      },
+      allow_force_push: {
+        type: "boolean",
+        description: "Allow force push.",
+      },
+      code_owner_approval_required: {
+        type: "boolean",
+        description: "Require code owner approval.",
+      },
+      allowed_to_push: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Push grants to add or remove.",
+      },
+      allowed_to_merge: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Merge grants to add or remove.",
+      },
+      allowed_to_unprotect: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+            access_level: {
+              type: "integer",
+              enum: [0, 30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            deploy_key_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Unprotect grants to add or remove.",
+      },
+    },
+    required: ["group_id", "branch_name"],
+    additionalProperties: false,
+  },
+  "group.protected_env_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+    },
+    required: ["group_id", "environment"],
+    additionalProperties: false,
+  },
+  "group.protected_env_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.protected_env_protect": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Deployers, each naming access_level, user_id or group_id.",
+        minItems: 1,
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Approvers, each with required_approvals.",
+      },
+    },
+    required: ["group_id", "environment", "deploy_access_levels"],
+    additionalProperties: false,
+  },
+  "group.protected_env_unprotect": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+    },
+    required: ["group_id", "environment"],
+    additionalProperties: false,
+  },
+  "group.protected_env_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      environment: {
+        type: "string",
+        description: "Deployment tier.",
+        enum: ["production", "staging", "testing", "development", "other"],
+      },
+      deploy_access_levels: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            _destroy: {
+              type: "boolean",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Deployer grants to add, change (id) or remove (_destroy).",
+      },
+      approval_rules: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            access_level: {
+              type: "integer",
+              enum: [30, 40, 60],
+            },
+            user_id: {
+              type: "integer",
+            },
+            group_id: {
+              type: "integer",
+            },
+            required_approvals: {
+              type: "integer",
+              minimum: 1,
+            },
+            _destroy: {
+              type: "boolean",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Approval rules to add, change (id) or remove (_destroy).",
+      },
+      required_approval_count: {
+        type: "integer",
+        description: "Approvals needed to deploy.",
+        minimum: 0,
+      },
+    },
+    required: ["group_id", "environment"],
+    additionalProperties: false,
+  },
+  "group.security_settings_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      secret_push_protection_enabled: {
+        type: "boolean",
+        description: "On or off.",
+      },
+      projects_to_exclude: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Project IDs left unchanged.",
+      },
+    },
+    required: ["group_id", "secret_push_protection_enabled"],
+    additionalProperties: false,
+  },
+  "group.service_account_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Display name.",
+        minLength: 1,
+      },
+      username: {
+        type: "string",
+        description: "Username (generated when absent).",
+        minLength: 1,
+      },
+      email: {
+        type: "string",
+        description: "Email (a no-reply address when absent).",
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.service_account_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Service account user ID.",
+        minimum: 1,
+      },
+      hard_delete: {
+        type: "boolean",
+        description: "Delete its contributions too.",
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.service_account_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort key (default id).",
+        enum: ["id", "username"],
+      },
+      sort: {
+        type: "string",
+        description: "Sort direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.service_account_pat_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Service account user ID.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Token name.",
+        minLength: 1,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_user",
+            "create_runner",
+            "manage_runner",
+            "k8s_proxy",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "read_virtual_registry",
+            "write_virtual_registry",
+            "ai_features",
+            "self_rotate",
+          ],
+        },
+        description: "Scopes granted.",
+        minItems: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+    },
+    required: ["group_id", "user_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "group.service_account_pat_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Service account user ID.",
+        minimum: 1,
+      },
+      state: {
+        type: "string",
+        description: "Active or inactive only.",
+        enum: ["active", "inactive"],
+      },
+      revoked: {
+        type: "boolean",
+        description: "Only revoked tokens.",
+      },
+      search: {
+        type: "string",
+        description: "Name contains this text.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order.",
+        enum: [
+          "created_asc",
+          "created_desc",
+          "expires_asc",
+          "expires_desc",
+          "last_used_asc",
+          "last_used_desc",
+          "name_asc",
+          "name_desc",
+        ],
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.service_account_pat_revoke": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Service account user ID.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "Token ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id", "token_id"],
+    additionalProperties: false,
+  },
+  "group.service_account_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Service account user ID.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Display name.",
+        minLength: 1,
+      },
+      username: {
+        type: "string",
+        description: "Username.",
+        minLength: 1,
+      },
+      email: {
+        type: "string",
+        description: "Email (may need confirmation).",
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.ssh_cert_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Certificate title.",
+        minLength: 1,
+      },
+      key: {
+        type: "string",
+        description: "Public key (ssh-rsa AAAA...).",
+        minLength: 1,
+        pattern: "^(ssh-|ecdsa-|sk-)",
+      },
+    },
+    required: ["group_id", "title", "key"],
+    additionalProperties: false,
+  },
+  "group.ssh_cert_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      ssh_certificate_id: {
+        type: "integer",
+        description: "Certificate ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "ssh_certificate_id"],
+    additionalProperties: false,
+  },
+  "group.ssh_cert_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        description: "Page number (see next_page).",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        description: "Items per page (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
     additionalProperties: false,
   },
   "issue.create": {
@@ -7802,6 +8726,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       released_at: {
         type: "string",
         description: "Release date, ISO 8601 (default now).",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
     },
     required: ["project_id", "tag_name"],
@@ -8100,6 +9026,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       released_at: {
         type: "string",
         description: "New release date, ISO 8601.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
     },
     required: ["project_id", "tag_name"],
@@ -8612,10 +9540,14 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       since: {
         type: "string",
         description: "Only commits since this ISO 8601 time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       until: {
         type: "string",
         description: "Only commits until this ISO 8601 time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       path: {
         type: "string",
@@ -9098,6 +10030,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       since: {
         type: "string",
         description: "ISO 8601 time, commits after it.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       page: {
         type: "integer",
@@ -10273,10 +11207,14 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Only snippets created after this time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       created_before: {
         type: "string",
         description: "Only snippets created before this time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       page: {
         type: "integer",
@@ -10298,10 +11236,14 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Only snippets created after this time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       created_before: {
         type: "string",
         description: "Only snippets created before this time.",
+        pattern:
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       },
       page: {
         type: "integer",
@@ -10904,6 +11846,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       from: {
         type: "string",
         description: "Only activity on or after this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       page: {
         type: "integer",
@@ -11141,10 +12084,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       before: {
         type: "string",
         description: "Only events before this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       after: {
         type: "string",
         description: "Only events after this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       sort: {
         type: "string",
@@ -11309,6 +12254,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["user_id", "name", "scopes"],
@@ -11360,6 +12306,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date (YYYY-MM-DD), GitLab's limit if omitted.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["user_id", "name", "scopes"],
@@ -11671,10 +12618,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       before: {
         type: "string",
         description: "Only events before this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       after: {
         type: "string",
         description: "Only events after this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       scope: {
         type: "string",
@@ -11733,10 +12682,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       before: {
         type: "string",
         description: "Only events before this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       after: {
         type: "string",
         description: "Only events after this date (YYYY-MM-DD).",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       sort: {
         type: "string",
@@ -12238,6 +13189,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       notification_email: {
         type: "string",
         description: "Verified email to send notifications to.",
+        pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
       },
       new_note: {
         type: "boolean",
@@ -13669,6 +14621,66 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid"],
     additionalProperties: true,
   },
+  "group.credential_delete_ssh_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.credential_list_pats": {
+    type: "object",
+    properties: {
+      personal_access_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["personal_access_tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "group.credential_list_ssh_keys": {
+    type: "object",
+    properties: {
+      ssh_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["ssh_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "group.credential_revoke_pat": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "group.get": {
     type: "object",
     properties: {
@@ -13709,6 +14721,272 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_list": {
+    type: "object",
+    properties: {
+      protected_branches: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_branches", "pagination"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_list": {
+    type: "object",
+    properties: {
+      protected_environments: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protected_environments", "pagination"],
+    additionalProperties: true,
+  },
+  "group.protected_env_protect": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.protected_env_update": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.security_settings_update": {
+    type: "object",
+    properties: {
+      secret_push_protection_enabled: {
+        type: "boolean",
+      },
+    },
+    required: ["secret_push_protection_enabled"],
+    additionalProperties: true,
+  },
+  "group.service_account_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "group.service_account_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.service_account_list": {
+    type: "object",
+    properties: {
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: true,
+  },
+  "group.service_account_pat_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.service_account_pat_list": {
+    type: "object",
+    properties: {
+      personal_access_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["personal_access_tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "group.service_account_pat_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.service_account_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "group.ssh_cert_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.ssh_cert_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.ssh_cert_list": {
+    type: "object",
+    properties: {
+      ssh_certificates: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["ssh_certificates", "pagination"],
     additionalProperties: true,
   },
   "issue.create": {

@@ -54,6 +54,18 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 const VERBS = new Set(["get", "list", "create", "delete", "update", "protect", "unprotect", "approve", "merge"]);
+
+/**
+ * GitLab names many actions with its own verbs (hook_add, member_edit, token_revoke, deny_project), while
+ * people ask with the plain ones. An action word of a class answers the intent of that class: "add a
+ * webhook" is asked for by hook_add as much as a create would be, "remove the rule" by unprotect.
+ */
+const VERB_CLASS: Readonly<Record<string, string>> = {
+  add: "create", create: "create", protect: "create", invite: "create", share: "create", assign: "create", enable: "create", upload: "create", fork: "create", schedule: "create", request: "create",
+  delete: "delete", remove: "delete", unprotect: "delete", revoke: "delete", deny: "delete", unshare: "delete", unpublish: "delete", unassign: "delete",
+  update: "update", edit: "update", change: "update", configure: "update", set: "update",
+};
+const verbClass = (w: string) => VERB_CLASS[w] ?? w;
 const DESTRUCTIVE_VERBS = new Set(["delete", "remove", "erase", "destroy", "drop", "purge", "revoke", "borrar", "eliminar"]);
 
 /** Lower-cases, joins phrases, splits on whitespace, dots, underscores and dashes, drops stop words. */
@@ -82,6 +94,8 @@ interface Indexed {
   readonly fuzzyWords: readonly string[];
   readonly tags: readonly string[];
   readonly tagWords: ReadonlySet<string>;
+  /** Tags of two words or more, as stemmed word sequences (` protected branch rule `), for phrase matches. */
+  readonly tagPhrases: readonly string[];
   readonly title: ReadonlySet<string>;
   readonly required: ReadonlySet<string>;
   readonly optional: ReadonlySet<string>;
@@ -115,6 +129,7 @@ function index(actions: readonly ActionRecord[]): Index {
         fuzzyWords: [...new Set([...domainWords, ...actionWords, ...tagWords])],
         tags: a.tags.map((t) => t.toLowerCase()),
         tagWords,
+        tagPhrases: a.tags.map((t) => tokenize(t).map(stem)).filter((w) => w.length >= 2).map((w) => ` ${w.join(" ")} `),
         title: words(a.title),
         required: new Set(a.requiredParams.flatMap((p) => [p, ...p.split("_")])),
         optional: new Set(a.params.filter((p) => !p.required).flatMap((p) => [p.name, ...p.name.split("_")])),
@@ -298,7 +313,8 @@ function score(
     total -= reasons.filter((r) => !kept.includes(r)).reduce((s, r) => s + r.score, 0);
   }
   const a = x.action;
-  if (intents.length > 0) total += x.actionWords.some((w) => intents.includes(w)) ? 16 : -24;
+  const classes = new Set(intents.map(verbClass));
+  if (intents.length > 0) total += x.actionWords.some((w) => intents.includes(w) || classes.has(verbClass(w))) ? 16 : -24;
   if (a.classification === "destructive" && words.some((t) => DESTRUCTIVE_VERBS.has(t))) total += 48;
   // Each word of the action's name the query did not ask for makes it a worse fit (DYN-9: -60). A
   // query naming no verb at all ("merge request") asks for the plain reads, list and get.
@@ -309,6 +325,7 @@ function score(
       !STOP.has(w) &&
       !expanded.has(w) &&
       !implied.includes(w) &&
+      !(VERB_CLASS[w] !== undefined && classes.has(VERB_CLASS[w])) &&
       !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),
   );
   total -= 60 * unasked.length;
@@ -455,6 +472,20 @@ export function findActions(query: string, actions: readonly ActionRecord[]): Fi
         if (hit && hit.score > (best.get(x.action.id)?.score ?? -Infinity)) best.set(x.action.id, hit);
       }
     }
+  }
+  // A tag of several words found whole in the query is the action's own name for what was asked ("secret
+  // push protection", "credentials inventory"): it outweighs the words of the ID the query did not use.
+  const sequence = ` ${tokenize(text).map(stem).join(" ")} `;
+  for (let i = 0; i < idx.actions.length; i++) {
+    const x = idx.actions[i];
+    const phrase = x.tagPhrases.filter((t) => sequence.includes(t)).sort((p, q) => q.length - p.length)[0];
+    if (phrase === undefined) continue;
+    const length = phrase.trim().split(" ").length;
+    // Three words or more name the action outright: the ID words the query left out are not held against it.
+    const unasked = length >= 3 ? x.actionWords.filter((w) => !STOP.has(w) && !sequence.includes(` ${stem(w)} `)).length : 0;
+    const bonus = 20 * length + 60 * unasked;
+    const hit = best.get(x.action.id) ?? score(terms, x, i, match, fuzzy, optional, domains, true);
+    if (hit) best.set(x.action.id, { ...hit, score: hit.score + bonus, reasons: [...hit.reasons, { field: "tag_phrase", query_term: phrase.trim(), matched_value: phrase.trim(), score: bonus }] });
   }
   // Never "no matching action" while a word of the query matches some action: when no action matches
   // enough of the query, every action that matches any of its terms is ranked by what it does match.

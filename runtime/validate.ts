@@ -5,6 +5,7 @@ import type { ErrorObject } from "ajv";
 import type { ActionRecord, JsonSchema, Validator } from "./catalog/types.js";
 import { inputSchemas } from "../generated/index.js";
 import { roleInput } from "./catalog/roles.js";
+import { formatWords } from "./catalog/formats.js";
 
 /** The result of preparing a call's params. */
 export type Prepared = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
@@ -125,7 +126,7 @@ function describe(e: ErrorObject, params: Record<string, unknown>): string {
     case "required":
       return `${name} is missing field ${String(e.params.missingProperty)}`;
     case "pattern":
-      expectation = `a string matching ${String(e.params.pattern)}`;
+      expectation = formatWords(String(e.params.pattern)) ?? `a string matching ${String(e.params.pattern)}`;
       break;
     case "format":
       expectation = `a valid ${String(e.params.format)}`;

@@ -3,6 +3,7 @@
 // are fully inlined, every property typed, every array with items, every object with properties.
 import type { JsonSchema } from "../../runtime/catalog/types.js";
 import { ROLE_LEVELS, ROLE_NAMES } from "../../runtime/catalog/roles.js";
+import { PARAM_FORMATS } from "../../runtime/catalog/formats.js";
 import type { RawAction, RawCatalog, RawField, RawParam } from "./raw.js";
 import type { ResolvedParam } from "./params.js";
 
@@ -49,8 +50,11 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.min_items !== undefined) s.minItems = p.min_items;
   if (p.max_items !== undefined) s.maxItems = p.max_items;
   if (p.pattern !== undefined) s.pattern = p.pattern;
+  // A format becomes the pattern the precompiled validators check (runtime/catalog/formats.ts).
+  else if (p.format !== undefined && PARAM_FORMATS[p.format]) s.pattern = PARAM_FORMATS[p.format].pattern;
   return s;
 }
+
 
 const nextStepsSchema: JsonSchema = {
   type: "array",

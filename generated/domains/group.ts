@@ -14,6 +14,111 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Delete an enterprise user's SSH key */
+  "group.credential_delete_ssh_key": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List enterprise users' tokens */
+  "group.credential_list_pats": {
+    present: {
+      title: "Enterprise User Tokens",
+      empty: "No personal access tokens found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.credential_revoke_pat",
+        text: "to revoke one",
+      },
+    ],
+  },
+  /** List enterprise users' SSH keys */
+  "group.credential_list_ssh_keys": {
+    present: {
+      title: "Enterprise User SSH Keys",
+      empty: "No SSH keys found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Usage",
+          field: "usage_type",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.credential_delete_ssh_key",
+        text: "to delete one",
+      },
+    ],
+  },
+  /** Revoke an enterprise user's token */
+  "group.credential_revoke_pat": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a group */
   "group.get": {
     present: {
@@ -215,10 +320,878 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Get a group protected branch */
+  "group.protected_branch_get": {
+    present: {
+      heading: "Group Protected Branch: {name}",
+      fields: [
+        {
+          label: "Push",
+          field: "push_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Merge",
+          field: "merge_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Unprotect",
+          field: "unprotect_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Allow Force Push",
+          field: "allow_force_push",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Approval Required",
+          field: "code_owner_approval_required",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_branch_update",
+        text: "to change who may push or merge",
+      },
+      {
+        action: "group.protected_branch_unprotect",
+        text: "to remove the rule",
+      },
+    ],
+    notFound: {
+      resource: "Group Protected Branch",
+      subject: '"{branch_name}" in group {group_id}',
+      hints: [
+        {
+          action: "group.protected_branch_list",
+          text: "to list the group's rules",
+        },
+        {
+          text: "Group rules exist on top-level groups only",
+        },
+      ],
+    },
+  },
+  /** List group protected branches */
+  "group.protected_branch_list": {
+    present: {
+      title: "Group Protected Branches",
+      empty: "No protected branches in this group.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Merge",
+          field: "merge_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Force Push",
+          field: "allow_force_push",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_branch_get",
+        text: "to see one rule in full",
+      },
+      {
+        action: "group.protected_branch_protect",
+        text: "to protect another branch",
+      },
+    ],
+  },
+  /** Protect a branch for a group */
+  "group.protected_branch_protect": {
+    present: {
+      heading: "Group Protected Branch: {name}",
+      fields: [
+        {
+          label: "Push",
+          field: "push_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Merge",
+          field: "merge_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Unprotect",
+          field: "unprotect_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Allow Force Push",
+          field: "allow_force_push",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_branch_list",
+        text: "to see every rule of the group",
+      },
+    ],
+  },
+  /** Unprotect a group branch rule */
+  "group.protected_branch_unprotect": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update a group protected branch */
+  "group.protected_branch_update": {
+    present: {
+      heading: "Group Protected Branch: {name}",
+      fields: [
+        {
+          label: "Push",
+          field: "push_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Merge",
+          field: "merge_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Allow Force Push",
+          field: "allow_force_push",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Approval Required",
+          field: "code_owner_approval_required",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_branch_get",
+        text: "to see the rule in full",
+      },
+    ],
+  },
+  /** Get a group protected environment */
+  "group.protected_env_get": {
+    present: {
+      heading: "Group Protected Environment: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+        {
+          label: "Required Approvals",
+          field: "required_approval_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_env_update",
+        text: "to change who may deploy",
+      },
+      {
+        action: "group.protected_env_unprotect",
+        text: "to remove the rule",
+      },
+    ],
+    notFound: {
+      resource: "Group Protected Environment",
+      subject: '"{environment}" in group {group_id}',
+      hints: [
+        {
+          action: "group.protected_env_list",
+          text: "to list the group's protected tiers",
+        },
+      ],
+    },
+  },
+  /** List group protected environments */
+  "group.protected_env_list": {
+    present: {
+      title: "Group Protected Environments",
+      empty: "No protected environments in this group.",
+      columns: [
+        {
+          label: "Tier",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvals",
+          field: "required_approval_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_env_get",
+        text: "to see one rule in full",
+      },
+      {
+        action: "group.protected_env_protect",
+        text: "to protect another tier",
+      },
+    ],
+  },
+  /** Protect an environment tier for a group */
+  "group.protected_env_protect": {
+    present: {
+      heading: "Group Protected Environment: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_env_list",
+        text: "to see every protected tier of the group",
+      },
+    ],
+  },
+  /** Unprotect a group environment tier */
+  "group.protected_env_unprotect": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update a group protected environment */
+  "group.protected_env_update": {
+    present: {
+      heading: "Group Protected Environment: {name}",
+      fields: [
+        {
+          label: "Deploy",
+          field: "deploy_access_levels",
+          as: "access_levels",
+        },
+        {
+          label: "Approvers",
+          field: "approval_rules",
+          as: "access_levels",
+        },
+        {
+          label: "Required Approvals",
+          field: "required_approval_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.protected_env_get",
+        text: "to see the rule in full",
+      },
+    ],
+  },
+  /** Set group secret push protection */
+  "group.security_settings_update": {
+    present: {
+      heading: "Group Security Settings",
+      fields: [
+        {
+          label: "Secret Push Protection",
+          field: "secret_push_protection_enabled",
+          as: "bool",
+        },
+        {
+          label: "Errors",
+          field: "errors",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the group",
+      },
+    ],
+  },
+  /** Create a group service account */
+  "group.service_account_create": {
+    present: {
+      heading: "Service Account: {username}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.service_account_pat_create",
+        text: "to give it a personal access token",
+      },
+      {
+        action: "group.service_account_list",
+        text: "to see every service account of the group",
+      },
+    ],
+  },
+  /** Delete a group service account */
+  "group.service_account_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List group service accounts */
+  "group.service_account_list": {
+    present: {
+      title: "Service Accounts",
+      empty: "No service accounts in this group.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.service_account_pat_list",
+        text: "to see a service account's tokens",
+      },
+      {
+        action: "group.service_account_create",
+        text: "to add a service account",
+      },
+    ],
+  },
+  /** Create a service account token */
+  "group.service_account_pat_create": {
+    present: {
+      heading: "Service Account Token: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.service_account_pat_list",
+        text: "to see its tokens",
+      },
+    ],
+  },
+  /** List a service account's tokens */
+  "group.service_account_pat_list": {
+    present: {
+      title: "Service Account Tokens",
+      empty: "No tokens for this service account.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.service_account_pat_revoke",
+        text: "to revoke one",
+      },
+      {
+        action: "group.service_account_pat_create",
+        text: "to create another",
+      },
+    ],
+  },
+  /** Revoke a service account token */
+  "group.service_account_pat_revoke": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update a group service account */
+  "group.service_account_update": {
+    present: {
+      heading: "Service Account: {username}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "email",
+          as: "text",
+        },
+        {
+          label: "Unconfirmed Email",
+          field: "unconfirmed_email",
+          as: "text",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "group.service_account_list",
+        text: "to see the group's service accounts",
+      },
+    ],
+  },
+  /** Add a group SSH certificate */
+  "group.ssh_cert_create": {
+    present: {
+      heading: "SSH Certificate: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.ssh_cert_list",
+        text: "to see the group's certificates",
+      },
+    ],
+  },
+  /** Delete a group SSH certificate */
+  "group.ssh_cert_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List group SSH certificates */
+  "group.ssh_cert_list": {
+    present: {
+      title: "Group SSH Certificates",
+      empty: "No SSH certificates in this group.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.ssh_cert_create",
+        text: "to add one",
+      },
+      {
+        action: "group.ssh_cert_delete",
+        text: "to remove one",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "group.credential_delete_ssh_key": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.credential_list_pats": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      personal_access_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["personal_access_tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "group.credential_list_ssh_keys": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ssh_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "An SSH key of an enterprise user, as the group's credentials inventory lists it (no key material).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["ssh_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "group.credential_revoke_pat": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "group.get": {
     type: "object",
     properties: {
@@ -451,5 +1424,1823 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
+  },
+  "group.protected_branch_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: "string",
+      },
+      push_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      merge_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      unprotect_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      allow_force_push: {
+        type: ["boolean", "null"],
+      },
+      code_owner_approval_required: {
+        type: ["boolean", "null"],
+      },
+      inherited: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      protected_branches: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A protected branch rule, for one branch name or a wildcard such as release/*.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            name: {
+              type: "string",
+            },
+            push_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  deploy_key_id: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            merge_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  deploy_key_id: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            unprotect_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  deploy_key_id: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            allow_force_push: {
+              type: ["boolean", "null"],
+            },
+            code_owner_approval_required: {
+              type: ["boolean", "null"],
+            },
+            inherited: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["protected_branches", "pagination"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_protect": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: "string",
+      },
+      push_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      merge_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      unprotect_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      allow_force_push: {
+        type: ["boolean", "null"],
+      },
+      code_owner_approval_required: {
+        type: ["boolean", "null"],
+      },
+      inherited: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_branch_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.protected_branch_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: "string",
+      },
+      push_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      merge_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      unprotect_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected branch (a role, a user, a group or a deploy key).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            deploy_key_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      allow_force_push: {
+        type: ["boolean", "null"],
+      },
+      code_owner_approval_required: {
+        type: ["boolean", "null"],
+      },
+      inherited: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      protected_environments: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A protected environment rule naming who may deploy and who must approve.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            deploy_access_levels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected environment (a role, a user or a group).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_inheritance_type: {
+                    type: ["integer", "null"],
+                  },
+                  required_approvals: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            approval_rules: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One grant of a protected environment (a role, a user or a group).",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  access_level: {
+                    type: ["integer", "null"],
+                  },
+                  access_level_description: {
+                    type: ["string", "null"],
+                  },
+                  user_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_id: {
+                    type: ["integer", "null"],
+                  },
+                  group_inheritance_type: {
+                    type: ["integer", "null"],
+                  },
+                  required_approvals: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+            required_approval_count: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["protected_environments", "pagination"],
+    additionalProperties: false,
+  },
+  "group.protected_env_protect": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.protected_env_unprotect": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.protected_env_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      deploy_access_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      approval_rules: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One grant of a protected environment (a role, a user or a group).",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            access_level_description: {
+              type: ["string", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            group_inheritance_type: {
+              type: ["integer", "null"],
+            },
+            required_approvals: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      required_approval_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.security_settings_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      secret_push_protection_enabled: {
+        type: "boolean",
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["secret_push_protection_enabled"],
+    additionalProperties: true,
+  },
+  "group.service_account_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "group.service_account_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.service_account_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      service_accounts: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A service account, a user without a person behind it, for automations.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            email: {
+              type: ["string", "null"],
+            },
+            public_email: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["service_accounts", "pagination"],
+    additionalProperties: false,
+  },
+  "group.service_account_pat_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.service_account_pat_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      personal_access_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["personal_access_tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "group.service_account_pat_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.service_account_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      email: {
+        type: ["string", "null"],
+      },
+      public_email: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "group.ssh_cert_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.ssh_cert_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.ssh_cert_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ssh_certificates: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An SSH certificate authority key stored on a top-level group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["ssh_certificates", "pagination"],
+    additionalProperties: false,
   },
 };

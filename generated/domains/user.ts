@@ -2980,6 +2980,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       email: {
         type: ["string", "null"],
       },
+      unconfirmed_email: {
+        type: ["string", "null"],
+      },
       public_email: {
         type: ["string", "null"],
       },
@@ -4314,6 +4317,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       email: {
         type: ["string", "null"],
       },
+      unconfirmed_email: {
+        type: ["string", "null"],
+      },
       public_email: {
         type: ["string", "null"],
       },
@@ -5286,6 +5292,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             email: {
               type: ["string", "null"],
             },
+            unconfirmed_email: {
+              type: ["string", "null"],
+            },
             public_email: {
               type: ["string", "null"],
             },
@@ -5921,6 +5930,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["boolean", "null"],
       },
       email: {
+        type: ["string", "null"],
+      },
+      unconfirmed_email: {
         type: ["string", "null"],
       },
       public_email: {

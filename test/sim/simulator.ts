@@ -37,6 +37,7 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { registerGroupEnterpriseRoutes } from "./restGroupEnterprise.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -167,6 +168,7 @@ export class GitLabSimulator {
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
     registerSearchRoutes(router);
+    registerGroupEnterpriseRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
