@@ -80,9 +80,7 @@ export interface BranchListParams {
   regex?: string;
   /** Order of the list, by name (GitLab's default) or by the date of the last commit. */
   sort?: "name_asc" | "updated_asc" | "updated_desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -95,9 +93,7 @@ export interface BranchListProtectedParams {
   project_id: string | number;
   /** Return protected branches whose name contains this text. */
   search?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -362,9 +358,7 @@ export interface CiVariableGroupGetParams {
 export interface CiVariableGroupListParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -441,9 +435,7 @@ export interface CiVariableInstanceGetParams {
  * @see https://docs.gitlab.com/api/instance_level_ci_variables/#list-all-instance-variables
  */
 export interface CiVariableInstanceListParams {
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -475,9 +467,7 @@ export interface CiVariableInstanceUpdateParams {
 export interface CiVariableListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -692,9 +682,7 @@ export interface EnvironmentDeploymentListParams {
   order_by?: "id" | "iid" | "created_at" | "updated_at" | "finished_at" | "ref";
   /** Sort direction (default asc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -709,9 +697,7 @@ export interface EnvironmentDeploymentMergeRequestsParams {
   deployment_id: number;
   /** Return only merge requests in this state. */
   state?: "opened" | "closed" | "locked" | "merged";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -772,9 +758,7 @@ export interface EnvironmentFreezeGetParams {
 export interface EnvironmentFreezeListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -819,9 +803,7 @@ export interface EnvironmentListParams {
   search?: string;
   /** Return only environments in this state. */
   states?: "available" | "stopping" | "stopped";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -843,9 +825,7 @@ export interface EnvironmentProtectedGetParams {
 export interface EnvironmentProtectedListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -979,9 +959,7 @@ export interface ExternalStatusCheckDeleteProjectParams {
 export interface ExternalStatusCheckListProjectParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -992,9 +970,7 @@ export interface ExternalStatusCheckListProjectParams {
 export interface ExternalStatusCheckListProjectChecksParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1007,9 +983,7 @@ export interface ExternalStatusCheckListProjectMrChecksParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1121,9 +1095,7 @@ export interface FeatureFlagsFeatureFlagListParams {
   project_id: string | number;
   /** Return only enabled or only disabled flags. */
   scope?: "enabled" | "disabled";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1203,9 +1175,7 @@ export interface FeatureFlagsFfUserListListParams {
   project_id: string | number;
   /** Return lists whose name contains this text. */
   search?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1262,9 +1232,7 @@ export interface GroupCredentialListPatsParams {
     | "last_used_desc"
     | "name_asc"
     | "name_desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1279,9 +1247,7 @@ export interface GroupCredentialListSshKeysParams {
   created_after?: string;
   /** Expiring before (ISO 8601). */
   expires_before?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1347,9 +1313,7 @@ export interface GroupProtectedBranchListParams {
   group_id: string | number;
   /** Name contains this text. */
   search?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1466,9 +1430,7 @@ export interface GroupProtectedEnvGetParams {
 export interface GroupProtectedEnvListParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1585,9 +1547,7 @@ export interface GroupServiceAccountListParams {
   order_by?: "id" | "username";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1650,9 +1610,7 @@ export interface GroupServiceAccountPatListParams {
     | "last_used_desc"
     | "name_asc"
     | "name_desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1717,9 +1675,7 @@ export interface GroupSshCertDeleteParams {
 export interface GroupSshCertListParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1835,9 +1791,7 @@ export interface IssueDiscussionListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1906,9 +1860,7 @@ export interface IssueEmojiIssueListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1968,9 +1920,7 @@ export interface IssueEmojiIssueNoteListParams {
   issue_iid: number;
   /** Note ID (the 5 of #note_5). */
   note_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -1996,9 +1946,7 @@ export interface IssueEventIssueIterationListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2024,9 +1972,7 @@ export interface IssueEventIssueLabelListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2052,9 +1998,7 @@ export interface IssueEventIssueMilestoneListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2080,9 +2024,7 @@ export interface IssueEventIssueStateListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2095,9 +2037,7 @@ export interface IssueEventIssueWeightListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2134,9 +2074,7 @@ export interface IssueIterationListGroupParams {
   search?: string;
   /** Add ancestor groups' iterations (default true). */
   include_ancestors?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2153,9 +2091,7 @@ export interface IssueIterationListProjectParams {
   search?: string;
   /** Add ancestor groups' iterations (default true). */
   include_ancestors?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2211,9 +2147,7 @@ export interface IssueLinkListParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2242,9 +2176,7 @@ export interface IssueListParams {
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2271,9 +2203,7 @@ export interface IssueListAllParams {
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2302,9 +2232,7 @@ export interface IssueListGroupParams {
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2330,9 +2258,7 @@ export interface IssueMrsClosingParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2345,9 +2271,7 @@ export interface IssueMrsRelatedParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2405,9 +2329,7 @@ export interface IssueNoteListParams {
   sort?: "asc" | "desc";
   /** Field to order by, created_at (GitLab's default) or updated_at. */
   order_by?: "created_at" | "updated_at";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2435,9 +2357,7 @@ export interface IssueParticipantsParams {
   project_id: string | number;
   /** IID of the issue, the 42 of #42. */
   issue_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2847,9 +2767,7 @@ export interface JobListParams {
   >;
   /** Include jobs that were retried (default false). */
   include_retried?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2874,9 +2792,7 @@ export interface JobListBridgesParams {
     | "waiting_for_resource"
     | "manual"
   >;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2899,9 +2815,7 @@ export interface JobListProjectParams {
     | "waiting_for_resource"
     | "manual"
   >;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2967,9 +2881,7 @@ export interface JobTokenScopeGetParams {
 export interface JobTokenScopeListGroupsParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -2980,9 +2892,7 @@ export interface JobTokenScopeListGroupsParams {
 export interface JobTokenScopeListInboundParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3141,9 +3051,7 @@ export interface MergeRequestApprovalRulesParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3251,9 +3159,7 @@ export interface MergeRequestCommitsParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3292,9 +3198,7 @@ export interface MergeRequestContextCommitsListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3369,9 +3273,7 @@ export interface MergeRequestDependenciesListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3451,9 +3353,7 @@ export interface MergeRequestEmojiMrListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3513,9 +3413,7 @@ export interface MergeRequestEmojiMrNoteListParams {
   merge_request_iid: number;
   /** ID of the comment (note), the 5 of #note_5. */
   note_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3541,9 +3439,7 @@ export interface MergeRequestEventMrLabelListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3569,9 +3465,7 @@ export interface MergeRequestEventMrMilestoneListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3597,9 +3491,7 @@ export interface MergeRequestEventMrStateListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3623,9 +3515,7 @@ export interface MergeRequestIssuesClosedParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3654,9 +3544,7 @@ export interface MergeRequestListParams {
   search?: string;
   /** Sort direction. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3679,9 +3567,7 @@ export interface MergeRequestListGlobalParams {
   search?: string;
   /** Sort direction. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3706,9 +3592,7 @@ export interface MergeRequestListGroupParams {
   search?: string;
   /** Sort direction. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3742,9 +3626,7 @@ export interface MergeRequestParticipantsParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3757,9 +3639,7 @@ export interface MergeRequestPipelinesParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3785,9 +3665,7 @@ export interface MergeRequestRelatedIssuesParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3800,9 +3678,7 @@ export interface MergeRequestReviewersParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3974,9 +3850,7 @@ export interface MergeTrainListBranchParams {
   scope?: "active" | "complete";
   /** Order by ID, desc by default. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -3991,9 +3865,7 @@ export interface MergeTrainListProjectParams {
   scope?: "active" | "complete";
   /** Order by ID, desc by default. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4012,9 +3884,7 @@ export interface MrReviewChangesGetParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4033,9 +3903,7 @@ export interface MrReviewDiffVersionGetParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4048,9 +3916,7 @@ export interface MrReviewDiffVersionsListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4097,9 +3963,7 @@ export interface MrReviewDiscussionListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4225,9 +4089,7 @@ export interface MrReviewDraftNoteListParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4322,9 +4184,7 @@ export interface MrReviewNoteListParams {
   merge_request_iid: number;
   /** desc (default) or asc. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4457,9 +4317,7 @@ export interface PipelineListParams {
   order_by?: "id" | "status" | "ref" | "updated_at" | "user_id";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4494,9 +4352,7 @@ export interface PipelineResourceGroupGetParams {
 export interface PipelineResourceGroupListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4509,9 +4365,7 @@ export interface PipelineResourceGroupUpcomingJobsParams {
   project_id: string | number;
   /** Key of the resource group, such as production. */
   key: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4625,9 +4479,7 @@ export interface PipelineScheduleListParams {
   project_id: string | number;
   /** Only active or only inactive schedules. */
   scope?: "active" | "inactive";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4640,9 +4492,7 @@ export interface PipelineScheduleListTriggeredPipelinesParams {
   project_id: string | number;
   /** ID of the pipeline schedule. */
   pipeline_schedule_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4753,9 +4603,7 @@ export interface PipelineTriggerGetParams {
 export interface PipelineTriggerListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4809,9 +4657,7 @@ export interface PipelineVariablesParams {
   project_id: string | number;
   /** ID of the pipeline (the 1207 of #1207). */
   pipeline_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -4998,9 +4844,7 @@ export interface ReleaseLinkListParams {
   project_id: string | number;
   /** Tag of the release. */
   tag_name: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5036,9 +4880,7 @@ export interface ReleaseListParams {
   order_by?: "released_at" | "created_at";
   /** desc (default) or asc. */
   sort?: "desc" | "asc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5176,9 +5018,7 @@ export interface RepositoryCommitCommentsParams {
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5226,9 +5066,7 @@ export interface RepositoryCommitDiffParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5297,9 +5135,7 @@ export interface RepositoryCommitDiscussionListParams {
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5350,9 +5186,7 @@ export interface RepositoryCommitListParams {
   author?: string;
   /** Every commit, not one ref. */
   all?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5367,9 +5201,7 @@ export interface RepositoryCommitMergeRequestsParams {
   sha: string;
   /** Merge request state. */
   state?: "opened" | "closed" | "locked" | "merged";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5384,9 +5216,7 @@ export interface RepositoryCommitRefsParams {
   sha: string;
   /** Branches, tags or all (default). */
   type?: "branch" | "tag" | "all";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5450,9 +5280,7 @@ export interface RepositoryCommitStatusesParams {
   name?: string;
   /** Every status, not only the latest. */
   all?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5475,9 +5303,7 @@ export interface RepositoryCompareParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5494,9 +5320,7 @@ export interface RepositoryContributorsParams {
   order_by?: "name" | "email" | "commits";
   /** asc (default) or desc. */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5517,9 +5341,7 @@ export interface RepositoryFileBlameParams {
   end_line?: number;
   /** Lines to blame from start_line. */
   line_count?: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5599,9 +5421,7 @@ export interface RepositoryFileHistoryParams {
   ref?: string;
   /** ISO 8601 time, commits after it. */
   since?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5686,9 +5506,7 @@ export interface RepositoryListSubmodulesParams {
   project_id: string | number;
   /** Branch, tag or SHA (default branch if omitted). */
   ref?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5763,9 +5581,7 @@ export interface RepositoryTreeParams {
   ref?: string;
   /** List every level below path. */
   recursive?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5799,9 +5615,7 @@ export interface SearchCodeParams {
   group_id?: string | number;
   /** Branch or tag to search (with project_id). */
   ref?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5818,9 +5632,7 @@ export interface SearchCommitsParams {
   group_id?: string | number;
   /** Branch or tag to search (with project_id). */
   ref?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5839,9 +5651,7 @@ export interface SearchIssuesParams {
   state?: "opened" | "closed";
   /** Only confidential (true) or public (false) issues. */
   confidential?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5858,9 +5668,7 @@ export interface SearchMergeRequestsParams {
   group_id?: string | number;
   /** Filter by state. */
   state?: "opened" | "closed" | "merged";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5875,9 +5683,7 @@ export interface SearchMilestonesParams {
   project_id?: string | number;
   /** Search this group only. */
   group_id?: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5892,9 +5698,7 @@ export interface SearchNotesParams {
   project_id?: string | number;
   /** Search this group only. */
   group_id?: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5907,9 +5711,7 @@ export interface SearchProjectsParams {
   search: string;
   /** Search this group only. */
   group_id?: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5920,9 +5722,7 @@ export interface SearchProjectsParams {
 export interface SearchSnippetsParams {
   /** Text to search for. */
   search: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5937,9 +5737,7 @@ export interface SearchUsersParams {
   project_id?: string | number;
   /** Search this group only. */
   group_id?: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -5956,9 +5754,7 @@ export interface SearchWikiParams {
   group_id?: string | number;
   /** Branch or tag to search (with project_id). */
   ref?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6064,9 +5860,7 @@ export interface SnippetDiscussionListParams {
   project_id: string | number;
   /** ID of the project snippet. */
   snippet_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6135,9 +5929,7 @@ export interface SnippetEmojiSnippetListParams {
   project_id: string | number;
   /** ID of the project snippet. */
   snippet_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6197,9 +5989,7 @@ export interface SnippetEmojiSnippetNoteListParams {
   snippet_id: number;
   /** ID of the comment (note). */
   note_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6208,9 +5998,7 @@ export interface SnippetEmojiSnippetNoteListParams {
  * @see https://docs.gitlab.com/api/snippets/#list-all-public-snippets
  */
 export interface SnippetExploreParams {
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6249,9 +6037,7 @@ export interface SnippetListParams {
   created_after?: string;
   /** Only snippets created before this time. */
   created_before?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6264,9 +6050,7 @@ export interface SnippetListAllParams {
   created_after?: string;
   /** Only snippets created before this time. */
   created_before?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6322,9 +6106,7 @@ export interface SnippetNoteListParams {
   sort?: "asc" | "desc";
   /** Sort field. */
   order_by?: "created_at" | "updated_at";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6404,9 +6186,7 @@ export interface SnippetProjectGetParams {
 export interface SnippetProjectListParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6528,9 +6308,7 @@ export interface TagListParams {
   order_by?: "name" | "updated" | "version";
   /** asc or desc (default). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6541,9 +6319,7 @@ export interface TagListParams {
 export interface TagListProtectedParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6594,9 +6370,7 @@ export interface UserActivateParams {
 export interface UserActivitiesParams {
   /** Only activity on or after this date (YYYY-MM-DD). */
   from?: string;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -6750,9 +6524,7 @@ export interface UserContributionEventsParams {
   after?: string;
   /** Order by creation date (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7025,9 +6797,7 @@ export interface UserDisableTwoFactorParams {
  * @see https://docs.gitlab.com/api/user_email_addresses/#list-your-email-addresses
  */
 export interface UserEmailsParams {
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7038,9 +6808,7 @@ export interface UserEmailsParams {
 export interface UserEmailsForUserParams {
   /** Numeric ID of the user. */
   user_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7073,9 +6841,7 @@ export interface UserEventListContributionsParams {
   scope?: "all";
   /** Order by creation date (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7108,9 +6874,7 @@ export interface UserEventListProjectParams {
   after?: string;
   /** Order by creation date (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7197,9 +6961,7 @@ export interface UserGetStatusParams {
  * @see https://docs.gitlab.com/api/user_keys/#list-all-gpg-keys
  */
 export interface UserGpgKeysParams {
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7210,9 +6972,7 @@ export interface UserGpgKeysParams {
 export interface UserGpgKeysForUserParams {
   /** Numeric ID of the user. */
   user_id: number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7257,9 +7017,7 @@ export interface UserListParams {
   order_by?: "id" | "name" | "username" | "created_at" | "updated_at" | "last_activity_on";
   /** Order direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7272,9 +7030,7 @@ export interface UserListImpersonationTokensParams {
   user_id: number;
   /** Which tokens (default all). */
   state?: "all" | "active" | "inactive";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7287,9 +7043,7 @@ export interface UserListServiceAccountsParams {
   order_by?: "id" | "username";
   /** Order direction (default desc). */
   sort?: "asc" | "desc";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7308,9 +7062,7 @@ export interface UserMembershipsParams {
   user_id: number;
   /** Only projects or only groups (Namespace). */
   type?: "Project" | "Namespace";
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7372,9 +7124,7 @@ export interface UserNamespaceListParams {
   owned_only?: boolean;
   /** Only top-level namespaces. */
   top_level_only?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7389,9 +7139,7 @@ export interface UserNamespaceSearchParams {
   full_path_search?: boolean;
   /** Only namespaces you own. */
   owned_only?: boolean;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7540,9 +7288,7 @@ export interface UserSetStatusParams {
  * @see https://docs.gitlab.com/api/user_keys/#list-all-ssh-keys
  */
 export interface UserSshKeysParams {
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7553,9 +7299,7 @@ export interface UserSshKeysParams {
 export interface UserSshKeysForUserParams {
   /** Numeric ID or username of the user. */
   user_id: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 
@@ -7596,9 +7340,7 @@ export interface UserTodoListParams {
   project_id?: string | number;
   /** Only items of this group (numeric ID). */
   group_id?: string | number;
-  /** Page number (see next_page). */
   page?: number;
-  /** Items per page (default 20). */
   per_page?: number;
 }
 

@@ -123,12 +123,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -149,12 +147,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -673,12 +669,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -807,12 +801,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -865,12 +857,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1228,26 +1218,22 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       updated_after: {
         type: "string",
         description: "Updated after this ISO 8601 time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       updated_before: {
         type: "string",
         description: "Updated before this ISO 8601 time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       finished_after: {
         type: "string",
         description: "Finished after this time (needs order_by finished_at).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       finished_before: {
         type: "string",
         description: "Finished before this time (needs order_by finished_at).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       order_by: {
         type: "string",
@@ -1261,12 +1247,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1293,12 +1277,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1394,12 +1376,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1478,12 +1458,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1516,12 +1494,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1791,12 +1767,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1813,12 +1787,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -1840,12 +1812,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2066,12 +2036,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2240,12 +2208,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2318,14 +2284,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Created after (ISO 8601).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       last_used_before: {
         type: "string",
         description: "Last used before (ISO 8601).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       sort: {
         type: "string",
@@ -2343,12 +2307,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2366,23 +2328,19 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Created after (ISO 8601).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       expires_before: {
         type: "string",
         description: "Expiring before (ISO 8601).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2477,12 +2435,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -2750,12 +2706,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3004,12 +2958,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3112,12 +3064,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3224,12 +3174,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3427,12 +3375,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3551,12 +3497,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3663,12 +3607,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3711,12 +3653,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3759,12 +3699,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3807,12 +3745,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3855,12 +3791,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3882,12 +3816,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3945,12 +3877,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -3980,12 +3910,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4079,12 +4007,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4141,12 +4067,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4199,12 +4123,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4260,12 +4182,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4308,12 +4228,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4335,12 +4253,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4440,12 +4356,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -4494,12 +4408,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5166,12 +5078,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5211,12 +5121,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5251,12 +5159,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5364,12 +5270,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5386,12 +5290,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5677,12 +5579,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5848,12 +5748,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -5923,12 +5821,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6058,12 +5954,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6194,12 +6088,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6304,12 +6196,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6352,12 +6242,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6400,12 +6288,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6448,12 +6334,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6491,12 +6375,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6551,12 +6433,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6600,12 +6480,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6651,12 +6529,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6714,12 +6590,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6741,12 +6615,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6788,12 +6660,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -6815,12 +6685,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7107,12 +6975,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7139,12 +7005,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7184,12 +7048,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7230,12 +7092,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7257,12 +7117,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7346,12 +7204,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7572,12 +7428,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7734,12 +7588,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -7970,12 +7822,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8029,12 +7879,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8056,12 +7904,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8263,12 +8109,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8290,12 +8134,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8481,12 +8323,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8586,12 +8426,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8726,8 +8564,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       released_at: {
         type: "string",
         description: "Release date, ISO 8601 (default now).",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
     },
     required: ["project_id", "tag_name"],
@@ -8911,12 +8748,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -8983,12 +8818,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9026,8 +8859,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       released_at: {
         type: "string",
         description: "New release date, ISO 8601.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
     },
     required: ["project_id", "tag_name"],
@@ -9232,12 +9064,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9345,12 +9175,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9466,12 +9294,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9540,14 +9366,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       since: {
         type: "string",
         description: "Only commits since this ISO 8601 time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       until: {
         type: "string",
         description: "Only commits until this ISO 8601 time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       path: {
         type: "string",
@@ -9563,12 +9387,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9595,12 +9417,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9627,12 +9447,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9740,12 +9558,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9795,12 +9611,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9831,12 +9645,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -9879,12 +9691,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10030,17 +9840,14 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       since: {
         type: "string",
         description: "ISO 8601 time, commits after it.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10192,12 +9999,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10330,12 +10135,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10398,12 +10201,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10435,12 +10236,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10476,12 +10275,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10513,12 +10310,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10545,12 +10340,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10577,12 +10370,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10605,12 +10396,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10629,12 +10418,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10661,12 +10448,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10698,12 +10483,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -10895,12 +10678,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11016,12 +10797,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11126,12 +10905,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11144,12 +10921,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11207,23 +10982,19 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Only snippets created after this time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       created_before: {
         type: "string",
         description: "Only snippets created before this time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11236,23 +11007,19 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       created_after: {
         type: "string",
         description: "Only snippets created after this time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       created_before: {
         type: "string",
         description: "Only snippets created before this time.",
-        pattern:
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11346,12 +11113,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11498,12 +11263,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11733,12 +11496,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11755,12 +11516,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -11850,12 +11609,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12098,12 +11855,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12554,12 +12309,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12576,12 +12329,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12637,12 +12388,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12696,12 +12445,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12823,12 +12570,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12845,12 +12590,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12927,12 +12670,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12954,12 +12695,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -12982,12 +12721,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13014,12 +12751,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13130,12 +12865,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13160,12 +12893,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13405,12 +13136,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13426,12 +13155,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },
@@ -13494,12 +13221,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       page: {
         type: "integer",
-        description: "Page number (see next_page).",
         minimum: 1,
       },
       per_page: {
         type: "integer",
-        description: "Items per page (default 20).",
         minimum: 1,
         maximum: 100,
       },

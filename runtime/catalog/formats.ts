@@ -4,10 +4,7 @@
 /** The pattern each format becomes, with the words an invalid value is told it must be. */
 export const PARAM_FORMATS: Readonly<Record<string, { readonly pattern: string; readonly words: string }>> = {
   date: { pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$", words: "a date written YYYY-MM-DD" },
-  "date-time": {
-    pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
-    words: "an ISO 8601 date or timestamp such as 2026-12-03T10:00:00Z",
-  },
+  "date-time": { pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$", words: "an ISO 8601 date or timestamp such as 2026-12-03T10:00:00Z" },
   email: { pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", words: "an email address" },
 };
 
