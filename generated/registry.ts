@@ -54,7 +54,8 @@ export const domains: readonly DomainRecord[] = [
   {
     name: "group",
     title: "Groups",
-    description: "Groups, their labels and milestones.",
+    description:
+      "Groups and subgroups: settings, members, sharing, exports, hooks, badges, labels, milestones, boards, epics, wikis and Premium administration.",
   },
   {
     name: "issue",
@@ -89,7 +90,8 @@ export const domains: readonly DomainRecord[] = [
   {
     name: "project",
     title: "Projects",
-    description: "Projects and their boards, labels and milestones.",
+    description:
+      "Projects: settings, members, forks, sharing, hooks, integrations, mirrors, exports, uploads, Pages, badges, approvals, labels, milestones and boards.",
   },
   {
     name: "project_alias",
