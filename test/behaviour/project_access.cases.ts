@@ -285,6 +285,14 @@ export const table: BehaviourTable = {
     },
     // ---- push rules
     {
+      id: "project.push_rule_get",
+      name: "a project without push rules (GitLab answers null): the not-found card points to push_rule_add",
+      params: { project_id: 42 },
+      request: { method: "GET", path: "/projects/42/push_rule" },
+      markdown: ["## ❓ Push Rules Not Found", "project.push_rule_add"],
+      isError: true,
+    },
+    {
       id: "project.push_rule_add",
       params: { project_id: 42, commit_message_regex: "^(feat|fix): ", deny_delete_tag: true, max_file_size: 50 },
       request: { method: "POST", path: "/projects/42/push_rule", body: { commit_message_regex: "^(feat|fix): ", deny_delete_tag: true, max_file_size: 50 } },
