@@ -194,6 +194,8 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     if (first === undefined && format.notFound) return notFound(action, format.notFound, params, ctx, { empty_list: true });
     return objectOutcome(action, format, first, ctx, answer.size);
   }
+  // GitLab answers `null` (200) for a one-per-project setting that does not exist yet (push rules).
+  if (answer.body === null && format.notFound) return notFound(action, format.notFound, params, ctx, { null_body: true });
   return objectOutcome(action, format, answer.body, ctx, answer.size, [], params);
 }
 

@@ -38,6 +38,7 @@ import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } 
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
 import { registerGroupEnterpriseRoutes } from "./restGroupEnterprise.js";
+import { registerProjectAccessRoutes, seedMember } from "./restProjectAccess.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -169,6 +170,7 @@ export class GitLabSimulator {
     registerTierRoutes(router);
     registerSearchRoutes(router);
     registerGroupEnterpriseRoutes(router);
+    registerProjectAccessRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
@@ -325,6 +327,12 @@ export class GitLabSimulator {
     const token = this.state.tokens.get(value);
     if (!token) throw new Error("GitLabSimulator: no such token");
     token.revoked = true;
+  }
+
+  /** Makes a user a direct member of a project or group (by id or full path) with an access level. */
+  addMember(source: { project: number | string } | { group: number | string }, m: { user_id: number; access_level: number; expires_at?: string | null }): void {
+    const target = "project" in source ? this.state.requireProject(source.project) : this.state.findGroup(source.group) ?? this.addGroup({ full_path: String(source.group) });
+    seedMember(this.state, target, m);
   }
 
   /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
