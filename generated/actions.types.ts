@@ -1195,6 +1195,86 @@ export interface FeatureFlagsFfUserListUpdateParams {
 }
 
 /**
+ * Parameters of `group.badge_add`: Add a group badge.
+ * @see https://docs.gitlab.com/api/group_badges/#add-a-badge-to-a-group
+ */
+export interface GroupBadgeAddParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Link target URL. */
+  link_url: string;
+  /** Image URL. */
+  image_url: string;
+  /** Badge name. */
+  name?: string;
+}
+
+/**
+ * Parameters of `group.badge_delete`: Delete a group badge.
+ * @see https://docs.gitlab.com/api/group_badges/#remove-a-badge-from-a-group
+ */
+export interface GroupBadgeDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+}
+
+/**
+ * Parameters of `group.badge_edit`: Edit a group badge.
+ * @see https://docs.gitlab.com/api/group_badges/#edit-a-badge-of-a-group
+ */
+export interface GroupBadgeEditParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+  /** Link target URL. */
+  link_url?: string;
+  /** Image URL. */
+  image_url?: string;
+  /** Badge name. */
+  name?: string;
+}
+
+/**
+ * Parameters of `group.badge_get`: Get a group badge.
+ * @see https://docs.gitlab.com/api/group_badges/#get-a-badge-of-a-group
+ */
+export interface GroupBadgeGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+}
+
+/**
+ * Parameters of `group.badge_list`: List group badges.
+ * @see https://docs.gitlab.com/api/group_badges/#list-all-badges-of-a-group
+ */
+export interface GroupBadgeListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Exact name (case-sensitive). */
+  name?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.badge_preview`: Preview a group badge.
+ * @see https://docs.gitlab.com/api/group_badges/#preview-a-badge-from-a-group
+ */
+export interface GroupBadgePreviewParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Link target URL. */
+  link_url: string;
+  /** Image URL. */
+  image_url: string;
+}
+
+/**
  * Parameters of `group.credential_delete_ssh_key`: Delete an enterprise user's SSH key.
  * @see https://docs.gitlab.com/api/groups/#delete-an-ssh-key-for-an-enterprise-user
  */
@@ -4677,6 +4757,211 @@ export interface PipelineWaitParams {
 }
 
 /**
+ * Parameters of `project.approval_config_change`: Change a project's approval configuration.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#change-configuration
+ */
+export interface ProjectApprovalConfigChangeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Approvals needed (deprecated). */
+  approvals_before_merge?: number;
+  /** Reset approvals on push. */
+  reset_approvals_on_push?: boolean;
+  /** Reset only changed code owner approvals. */
+  selective_code_owner_removals?: boolean;
+  /** Forbid per-MR approver overrides. */
+  disable_overriding_approvers_per_merge_request?: boolean;
+  /** Authors may self-approve. */
+  merge_requests_author_approval?: boolean;
+  /** Forbid committers approving. */
+  merge_requests_disable_committers_approval?: boolean;
+  /** Password to approve (deprecated). */
+  require_password_to_approve?: boolean;
+  /** Reauthenticate to approve. */
+  require_reauthentication_to_approve?: boolean;
+}
+
+/**
+ * Parameters of `project.approval_config_get`: Get a project's approval configuration.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-configuration
+ */
+export interface ProjectApprovalConfigGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.approval_rule_create`: Create a project approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#create-project-level-rule
+ */
+export interface ProjectApprovalRuleCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Rule name. */
+  name: string;
+  /** Approvals needed. */
+  approvals_required: number;
+  /** Rule type. */
+  rule_type?: "regular" | "any_approver";
+  /** Report the rule is for. */
+  report_type?: "license_scanning" | "code_coverage";
+  /** Approver user IDs. */
+  user_ids?: Array<number>;
+  /** Approver usernames. */
+  usernames?: Array<string>;
+  /** Approver group IDs. */
+  group_ids?: Array<number>;
+  /** Protected branch IDs it covers. */
+  protected_branch_ids?: Array<number>;
+  /** Cover all protected branches. */
+  applies_to_all_protected_branches?: boolean;
+}
+
+/**
+ * Parameters of `project.approval_rule_delete`: Delete a project approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#delete-project-level-rule
+ */
+export interface ProjectApprovalRuleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the approval rule. */
+  approval_rule_id: number;
+}
+
+/**
+ * Parameters of `project.approval_rule_get`: Get a project approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-a-single-project-level-rule
+ */
+export interface ProjectApprovalRuleGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the approval rule. */
+  approval_rule_id: number;
+}
+
+/**
+ * Parameters of `project.approval_rule_list`: List project approval rules.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#get-project-level-rules
+ */
+export interface ProjectApprovalRuleListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.approval_rule_update`: Update a project approval rule.
+ * @see https://docs.gitlab.com/api/merge_request_approvals/#update-project-level-rule
+ */
+export interface ProjectApprovalRuleUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the approval rule. */
+  approval_rule_id: number;
+  /** Rule name. */
+  name?: string;
+  /** Approvals needed. */
+  approvals_required?: number;
+  /** Rule type. */
+  rule_type?: "regular" | "any_approver";
+  /** Report the rule is for. */
+  report_type?: "license_scanning" | "code_coverage";
+  /** Approver user IDs. */
+  user_ids?: Array<number>;
+  /** Approver usernames. */
+  usernames?: Array<string>;
+  /** Approver group IDs. */
+  group_ids?: Array<number>;
+  /** Protected branch IDs it covers. */
+  protected_branch_ids?: Array<number>;
+  /** Cover all protected branches. */
+  applies_to_all_protected_branches?: boolean;
+  /** Drop groups you cannot see. */
+  remove_hidden_groups?: boolean;
+}
+
+/**
+ * Parameters of `project.badge_add`: Add a project badge.
+ * @see https://docs.gitlab.com/api/project_badges/#add-a-badge-to-a-project
+ */
+export interface ProjectBadgeAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Link target URL. */
+  link_url: string;
+  /** Image URL. */
+  image_url: string;
+  /** Badge name. */
+  name?: string;
+}
+
+/**
+ * Parameters of `project.badge_delete`: Delete a project badge.
+ * @see https://docs.gitlab.com/api/project_badges/#remove-a-badge-from-a-project
+ */
+export interface ProjectBadgeDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+}
+
+/**
+ * Parameters of `project.badge_edit`: Edit a project badge.
+ * @see https://docs.gitlab.com/api/project_badges/#edit-a-badge-of-a-project
+ */
+export interface ProjectBadgeEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+  /** Link target URL. */
+  link_url?: string;
+  /** Image URL. */
+  image_url?: string;
+  /** Badge name. */
+  name?: string;
+}
+
+/**
+ * Parameters of `project.badge_get`: Get a project badge.
+ * @see https://docs.gitlab.com/api/project_badges/#get-a-badge-of-a-project
+ */
+export interface ProjectBadgeGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the badge. */
+  badge_id: number;
+}
+
+/**
+ * Parameters of `project.badge_list`: List project badges.
+ * @see https://docs.gitlab.com/api/project_badges/#list-all-badges-of-a-project
+ */
+export interface ProjectBadgeListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Exact name (case-sensitive). */
+  name?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.badge_preview`: Preview a project badge.
+ * @see https://docs.gitlab.com/api/project_badges/#preview-a-badge-from-a-project
+ */
+export interface ProjectBadgePreviewParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Link target URL. */
+  link_url: string;
+  /** Image URL. */
+  image_url: string;
+}
+
+/**
  * Parameters of `project.board_get`: Get an issue board.
  * @see https://docs.gitlab.com/api/boards/#show-a-single-issue-board
  */
@@ -4708,6 +4993,92 @@ export interface ProjectLabelGetParams {
 }
 
 /**
+ * Parameters of `project.member_add`: Add a member to a project.
+ * @see https://docs.gitlab.com/api/members/#add-a-member-to-a-group-or-project
+ */
+export interface ProjectMemberAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** User ID to add. */
+  user_id: number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `project.member_delete`: Remove a member from a project.
+ * @see https://docs.gitlab.com/api/members/#remove-a-member-from-a-group-or-project
+ */
+export interface ProjectMemberDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+  /** Unassign their issues and MRs. */
+  unassign_issuables?: boolean;
+}
+
+/**
+ * Parameters of `project.member_edit`: Change a project member's role.
+ * @see https://docs.gitlab.com/api/members/#edit-a-member-of-a-group-or-project
+ */
+export interface ProjectMemberEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `project.member_get`: Get a direct member of a project.
+ * @see https://docs.gitlab.com/api/members/#get-a-member-of-a-group-or-project
+ */
+export interface ProjectMemberGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `project.member_inherited`: List project members including inherited.
+ * @see https://docs.gitlab.com/api/members/#list-all-members-of-a-group-or-project-including-inherited-and-invited-members
+ */
+export interface ProjectMemberInheritedParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name or username contains. */
+  query?: string;
+  /** Only these user IDs. */
+  user_ids?: Array<number>;
+  /** Membership state. */
+  state?: "awaiting" | "active";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.members`: List direct members of a project.
+ * @see https://docs.gitlab.com/api/members/#list-all-members-of-a-group-or-project
+ */
+export interface ProjectMembersParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name or username contains. */
+  query?: string;
+  /** Only these user IDs. */
+  user_ids?: Array<number>;
+  page?: number;
+  per_page?: number;
+}
+
+/**
  * Parameters of `project.milestone_get`: Get a project milestone.
  * @see https://docs.gitlab.com/api/milestones/#list-all-project-milestones
  */
@@ -4717,6 +5088,129 @@ export interface ProjectMilestoneGetParams {
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
 }
+
+/**
+ * Parameters of `project.push_rule_add`: Add push rules to a project.
+ * @see https://docs.gitlab.com/api/project_push_rules/#add-a-project-push-rule
+ */
+export interface ProjectPushRuleAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Messages must match. */
+  commit_message_regex?: string;
+  /** Messages must not match. */
+  commit_message_negative_regex?: string;
+  /** Branch names must match. */
+  branch_name_regex?: string;
+  /** Author emails must match. */
+  author_email_regex?: string;
+  /** File names must not match. */
+  file_name_regex?: string;
+  /** Max file size in MB (0 no limit). */
+  max_file_size?: number;
+  /** Forbid deleting tags. */
+  deny_delete_tag?: boolean;
+  /** Authors must be GitLab users. */
+  member_check?: boolean;
+  /** Reject likely secret files. */
+  prevent_secrets?: boolean;
+  /** Committer email must be verified. */
+  commit_committer_check?: boolean;
+  /** Author name must match account. */
+  commit_committer_name_check?: boolean;
+  /** Reject unsigned commits. */
+  reject_unsigned_commits?: boolean;
+  /** Reject commits without DCO. */
+  reject_non_dco_commits?: boolean;
+}
+
+/**
+ * Parameters of `project.push_rule_delete`: Delete a project's push rules.
+ * @see https://docs.gitlab.com/api/project_push_rules/#delete-project-push-rule
+ */
+export interface ProjectPushRuleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.push_rule_edit`: Edit a project's push rules.
+ * @see https://docs.gitlab.com/api/project_push_rules/#edit-project-push-rule
+ */
+export interface ProjectPushRuleEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Messages must match. */
+  commit_message_regex?: string;
+  /** Messages must not match. */
+  commit_message_negative_regex?: string;
+  /** Branch names must match. */
+  branch_name_regex?: string;
+  /** Author emails must match. */
+  author_email_regex?: string;
+  /** File names must not match. */
+  file_name_regex?: string;
+  /** Max file size in MB (0 no limit). */
+  max_file_size?: number;
+  /** Forbid deleting tags. */
+  deny_delete_tag?: boolean;
+  /** Authors must be GitLab users. */
+  member_check?: boolean;
+  /** Reject likely secret files. */
+  prevent_secrets?: boolean;
+  /** Committer email must be verified. */
+  commit_committer_check?: boolean;
+  /** Author name must match account. */
+  commit_committer_name_check?: boolean;
+  /** Reject unsigned commits. */
+  reject_unsigned_commits?: boolean;
+  /** Reject commits without DCO. */
+  reject_non_dco_commits?: boolean;
+}
+
+/**
+ * Parameters of `project.push_rule_get`: Get a project's push rules.
+ * @see https://docs.gitlab.com/api/project_push_rules/#get-project-push-rules
+ */
+export interface ProjectPushRuleGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project_alias.create`: Create a project alias.
+ * @see https://docs.gitlab.com/api/project_aliases/#create-a-project-alias
+ */
+export interface ProjectAliasCreateParams {
+  /** Alias name, unique. */
+  name: string;
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project_alias.delete`: Delete a project alias.
+ * @see https://docs.gitlab.com/api/project_aliases/#delete-a-project-alias
+ */
+export interface ProjectAliasDeleteParams {
+  /** Alias name. */
+  name: string;
+}
+
+/**
+ * Parameters of `project_alias.get`: Get a project alias.
+ * @see https://docs.gitlab.com/api/project_aliases/#get-project-alias-details
+ */
+export interface ProjectAliasGetParams {
+  /** Alias name. */
+  name: string;
+}
+
+/**
+ * Parameters of `project_alias.list`: List project aliases.
+ * @see https://docs.gitlab.com/api/project_aliases/#list-all-project-aliases
+ */
+export interface ProjectAliasListParams {}
 
 /**
  * Parameters of `release.create`: Create a release.
@@ -7536,6 +8030,12 @@ export type ActionId =
   | "feature_flags.ff_user_list_get"
   | "feature_flags.ff_user_list_list"
   | "feature_flags.ff_user_list_update"
+  | "group.badge_add"
+  | "group.badge_delete"
+  | "group.badge_edit"
+  | "group.badge_get"
+  | "group.badge_list"
+  | "group.badge_preview"
   | "group.credential_delete_ssh_key"
   | "group.credential_list_pats"
   | "group.credential_list_ssh_keys"
@@ -7770,10 +8270,37 @@ export type ActionId =
   | "pipeline.update_metadata"
   | "pipeline.variables"
   | "pipeline.wait"
+  | "project.approval_config_change"
+  | "project.approval_config_get"
+  | "project.approval_rule_create"
+  | "project.approval_rule_delete"
+  | "project.approval_rule_get"
+  | "project.approval_rule_list"
+  | "project.approval_rule_update"
+  | "project.badge_add"
+  | "project.badge_delete"
+  | "project.badge_edit"
+  | "project.badge_get"
+  | "project.badge_list"
+  | "project.badge_preview"
   | "project.board_get"
   | "project.get"
   | "project.label_get"
+  | "project.member_add"
+  | "project.member_delete"
+  | "project.member_edit"
+  | "project.member_get"
+  | "project.member_inherited"
+  | "project.members"
   | "project.milestone_get"
+  | "project.push_rule_add"
+  | "project.push_rule_delete"
+  | "project.push_rule_edit"
+  | "project.push_rule_get"
+  | "project_alias.create"
+  | "project_alias.delete"
+  | "project_alias.get"
+  | "project_alias.list"
   | "release.create"
   | "release.delete"
   | "release.get"
@@ -8038,6 +8565,12 @@ export interface ActionParams {
   "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
   "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
   "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
+  "group.badge_add": GroupBadgeAddParams;
+  "group.badge_delete": GroupBadgeDeleteParams;
+  "group.badge_edit": GroupBadgeEditParams;
+  "group.badge_get": GroupBadgeGetParams;
+  "group.badge_list": GroupBadgeListParams;
+  "group.badge_preview": GroupBadgePreviewParams;
   "group.credential_delete_ssh_key": GroupCredentialDeleteSshKeyParams;
   "group.credential_list_pats": GroupCredentialListPatsParams;
   "group.credential_list_ssh_keys": GroupCredentialListSshKeysParams;
@@ -8272,10 +8805,37 @@ export interface ActionParams {
   "pipeline.update_metadata": PipelineUpdateMetadataParams;
   "pipeline.variables": PipelineVariablesParams;
   "pipeline.wait": PipelineWaitParams;
+  "project.approval_config_change": ProjectApprovalConfigChangeParams;
+  "project.approval_config_get": ProjectApprovalConfigGetParams;
+  "project.approval_rule_create": ProjectApprovalRuleCreateParams;
+  "project.approval_rule_delete": ProjectApprovalRuleDeleteParams;
+  "project.approval_rule_get": ProjectApprovalRuleGetParams;
+  "project.approval_rule_list": ProjectApprovalRuleListParams;
+  "project.approval_rule_update": ProjectApprovalRuleUpdateParams;
+  "project.badge_add": ProjectBadgeAddParams;
+  "project.badge_delete": ProjectBadgeDeleteParams;
+  "project.badge_edit": ProjectBadgeEditParams;
+  "project.badge_get": ProjectBadgeGetParams;
+  "project.badge_list": ProjectBadgeListParams;
+  "project.badge_preview": ProjectBadgePreviewParams;
   "project.board_get": ProjectBoardGetParams;
   "project.get": ProjectGetParams;
   "project.label_get": ProjectLabelGetParams;
+  "project.member_add": ProjectMemberAddParams;
+  "project.member_delete": ProjectMemberDeleteParams;
+  "project.member_edit": ProjectMemberEditParams;
+  "project.member_get": ProjectMemberGetParams;
+  "project.member_inherited": ProjectMemberInheritedParams;
+  "project.members": ProjectMembersParams;
   "project.milestone_get": ProjectMilestoneGetParams;
+  "project.push_rule_add": ProjectPushRuleAddParams;
+  "project.push_rule_delete": ProjectPushRuleDeleteParams;
+  "project.push_rule_edit": ProjectPushRuleEditParams;
+  "project.push_rule_get": ProjectPushRuleGetParams;
+  "project_alias.create": ProjectAliasCreateParams;
+  "project_alias.delete": ProjectAliasDeleteParams;
+  "project_alias.get": ProjectAliasGetParams;
+  "project_alias.list": ProjectAliasListParams;
   "release.create": ReleaseCreateParams;
   "release.delete": ReleaseDeleteParams;
   "release.get": ReleaseGetParams;

@@ -89,6 +89,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/badges": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group badges */
+    get: operations["group.badge_list"];
+    put?: never;
+    /** Add a group badge */
+    post: operations["group.badge_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/badges/render": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Preview a group badge */
+    get: operations["group.badge_preview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/badges/{badge_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group badge */
+    get: operations["group.badge_get"];
+    /** Edit a group badge */
+    put: operations["group.badge_edit"];
+    post?: never;
+    /** Delete a group badge */
+    delete: operations["group.badge_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/dora/metrics": {
     parameters: {
       query?: never;
@@ -734,6 +788,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/project_aliases": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project aliases */
+    get: operations["project_alias.list"];
+    put?: never;
+    /** Create a project alias */
+    post: operations["project_alias.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/project_aliases/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project alias */
+    get: operations["project_alias.get"];
+    put?: never;
+    post?: never;
+    /** Delete a project alias */
+    delete: operations["project_alias.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}": {
     parameters: {
       query?: never;
@@ -745,6 +835,61 @@ export interface paths {
     get: operations["project.get"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/approval_rules": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project approval rules */
+    get: operations["project.approval_rule_list"];
+    put?: never;
+    /** Create a project approval rule */
+    post: operations["project.approval_rule_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/approval_rules/{approval_rule_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project approval rule */
+    get: operations["project.approval_rule_get"];
+    /** Update a project approval rule */
+    put: operations["project.approval_rule_update"];
+    post?: never;
+    /** Delete a project approval rule */
+    delete: operations["project.approval_rule_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/approvals": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project's approval configuration */
+    get: operations["project.approval_config_get"];
+    put?: never;
+    /** Change a project's approval configuration */
+    post: operations["project.approval_config_change"];
     delete?: never;
     options?: never;
     head?: never;
@@ -763,6 +908,60 @@ export interface paths {
     post?: never;
     /** Delete all artifacts of a project */
     delete: operations["job.delete_project_artifacts"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/badges": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project badges */
+    get: operations["project.badge_list"];
+    put?: never;
+    /** Add a project badge */
+    post: operations["project.badge_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/badges/render": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Preview a project badge */
+    get: operations["project.badge_preview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/badges/{badge_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project badge */
+    get: operations["project.badge_get"];
+    /** Edit a project badge */
+    put: operations["project.badge_edit"];
+    post?: never;
+    /** Delete a project badge */
+    delete: operations["project.badge_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -2056,6 +2255,60 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List direct members of a project */
+    get: operations["project.members"];
+    put?: never;
+    /** Add a member to a project */
+    post: operations["project.member_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/members/all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project members including inherited */
+    get: operations["project.member_inherited"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/members/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a direct member of a project */
+    get: operations["project.member_get"];
+    /** Change a project member's role */
+    put: operations["project.member_edit"];
+    post?: never;
+    /** Remove a member from a project */
+    delete: operations["project.member_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -3573,6 +3826,26 @@ export interface paths {
     post?: never;
     /** Unprotect a tag */
     delete: operations["tag.unprotect"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/push_rule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project's push rules */
+    get: operations["project.push_rule_get"];
+    /** Edit a project's push rules */
+    put: operations["project.push_rule_edit"];
+    /** Add push rules to a project */
+    post: operations["project.push_rule_add"];
+    /** Delete a project's push rules */
+    delete: operations["project.push_rule_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -6256,6 +6529,76 @@ export interface components {
       milestone?: components["schemas"]["MilestoneRef"] | null;
       lists?: (components["schemas"]["BoardList"] | null)[] | null;
     };
+    /** @description A project or group badge. The rendered URLs have their placeholders filled in. */
+    Badge: {
+      id: number;
+      name?: string | null;
+      link_url?: string | null;
+      image_url?: string | null;
+      rendered_link_url?: string | null;
+      rendered_image_url?: string | null;
+      kind?: string | null;
+    };
+    /** @description How a badge's link and image URLs read once GitLab fills in the placeholders. */
+    BadgePreview: {
+      link_url: string;
+      image_url?: string | null;
+      rendered_link_url?: string | null;
+      rendered_image_url?: string | null;
+    };
+    /** @description The merge request approval configuration of a project. */
+    ProjectApprovalConfig: {
+      approvers?: (Record<string, never> | null)[] | null;
+      approver_groups?: (Record<string, never> | null)[] | null;
+      approvals_before_merge?: number | null;
+      reset_approvals_on_push?: boolean | null;
+      selective_code_owner_removals?: boolean | null;
+      disable_overriding_approvers_per_merge_request?: boolean | null;
+      merge_requests_author_approval?: boolean | null;
+      merge_requests_disable_committers_approval?: boolean | null;
+      require_password_to_approve?: boolean | null;
+      require_reauthentication_to_approve?: boolean | null;
+    };
+    /** @description A project-level merge request approval rule. */
+    ProjectApprovalRule: {
+      id: number;
+      name: string;
+      rule_type?: string | null;
+      report_type?: string | null;
+      approvals_required?: number | null;
+      eligible_approvers?: (components["schemas"]["User"] | null)[] | null;
+      users?: (components["schemas"]["User"] | null)[] | null;
+      groups?: (Record<string, never> | null)[] | null;
+      contains_hidden_groups?: boolean | null;
+      protected_branches?: (Record<string, never> | null)[] | null;
+      applies_to_all_protected_branches?: boolean | null;
+    };
+    /** @description The push rules of a project. */
+    PushRule: {
+      id: number;
+      project_id?: number | null;
+      commit_message_regex?: string | null;
+      commit_message_negative_regex?: string | null;
+      branch_name_regex?: string | null;
+      deny_delete_tag?: boolean | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      member_check?: boolean | null;
+      prevent_secrets?: boolean | null;
+      author_email_regex?: string | null;
+      file_name_regex?: string | null;
+      max_file_size?: number | null;
+      commit_committer_check?: boolean | null;
+      commit_committer_name_check?: boolean | null;
+      reject_unsigned_commits?: boolean | null;
+      reject_non_dco_commits?: boolean | null;
+    };
+    /** @description A short name that clones a project's repository. */
+    ProjectAlias: {
+      id: number;
+      name: string;
+      project_id?: number | null;
+    };
     /** @description A release. */
     Release: {
       tag_name: string;
@@ -7552,6 +7895,162 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Group"];
         };
+      };
+    };
+  };
+  "group.badge_list": {
+    parameters: {
+      query?: {
+        name?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"][];
+        };
+      };
+    };
+  };
+  "group.badge_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          link_url: string;
+          image_url: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "group.badge_preview": {
+    parameters: {
+      query: {
+        link_url: string;
+        image_url: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BadgePreview"];
+        };
+      };
+    };
+  };
+  "group.badge_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "group.badge_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          link_url?: string;
+          image_url?: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "group.badge_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -9097,6 +9596,95 @@ export interface operations {
       };
     };
   };
+  "project_alias.list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectAlias"][];
+        };
+      };
+    };
+  };
+  "project_alias.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          project_id: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectAlias"];
+        };
+      };
+    };
+  };
+  "project_alias.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectAlias"];
+        };
+      };
+    };
+  };
+  "project_alias.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.get": {
     parameters: {
       query?: never;
@@ -9119,12 +9707,372 @@ export interface operations {
       };
     };
   };
+  "project.approval_rule_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalRule"][];
+        };
+      };
+    };
+  };
+  "project.approval_rule_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          approvals_required: number;
+          /** @enum {string} */
+          rule_type?: "regular" | "any_approver";
+          /** @enum {string} */
+          report_type?: "license_scanning" | "code_coverage";
+          user_ids?: number[];
+          usernames?: string[];
+          group_ids?: number[];
+          protected_branch_ids?: number[];
+          applies_to_all_protected_branches?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalRule"];
+        };
+      };
+    };
+  };
+  "project.approval_rule_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        approval_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalRule"];
+        };
+      };
+    };
+  };
+  "project.approval_rule_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        approval_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          approvals_required?: number;
+          /** @enum {string} */
+          rule_type?: "regular" | "any_approver";
+          /** @enum {string} */
+          report_type?: "license_scanning" | "code_coverage";
+          user_ids?: number[];
+          usernames?: string[];
+          group_ids?: number[];
+          protected_branch_ids?: number[];
+          applies_to_all_protected_branches?: boolean;
+          remove_hidden_groups?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalRule"];
+        };
+      };
+    };
+  };
+  "project.approval_rule_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        approval_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.approval_config_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalConfig"];
+        };
+      };
+    };
+  };
+  "project.approval_config_change": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          approvals_before_merge?: number;
+          reset_approvals_on_push?: boolean;
+          selective_code_owner_removals?: boolean;
+          disable_overriding_approvers_per_merge_request?: boolean;
+          merge_requests_author_approval?: boolean;
+          merge_requests_disable_committers_approval?: boolean;
+          require_password_to_approve?: boolean;
+          require_reauthentication_to_approve?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectApprovalConfig"];
+        };
+      };
+    };
+  };
   "job.delete_project_artifacts": {
     parameters: {
       query?: never;
       header?: never;
       path: {
         id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.badge_list": {
+    parameters: {
+      query?: {
+        name?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"][];
+        };
+      };
+    };
+  };
+  "project.badge_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          link_url: string;
+          image_url: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "project.badge_preview": {
+    parameters: {
+      query: {
+        link_url: string;
+        image_url: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BadgePreview"];
+        };
+      };
+    };
+  };
+  "project.badge_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "project.badge_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          link_url?: string;
+          image_url?: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Badge"];
+        };
+      };
+    };
+  };
+  "project.badge_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        badge_id: number;
       };
       cookie?: never;
     };
@@ -12050,6 +12998,169 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Label"];
         };
+      };
+    };
+  };
+  "project.members": {
+    parameters: {
+      query?: {
+        query?: string;
+        user_ids?: number[];
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"][];
+        };
+      };
+    };
+  };
+  "project.member_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          user_id: number;
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "project.member_inherited": {
+    parameters: {
+      query?: {
+        query?: string;
+        user_ids?: number[];
+        state?: "awaiting" | "active";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"][];
+        };
+      };
+    };
+  };
+  "project.member_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "project.member_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "project.member_delete": {
+    parameters: {
+      query?: {
+        unassign_issuables?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -15454,6 +16565,128 @@ export interface operations {
       path: {
         id: number | string;
         name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.push_rule_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PushRule"];
+        };
+      };
+    };
+  };
+  "project.push_rule_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          commit_message_regex?: string;
+          commit_message_negative_regex?: string;
+          branch_name_regex?: string;
+          author_email_regex?: string;
+          file_name_regex?: string;
+          max_file_size?: number;
+          deny_delete_tag?: boolean;
+          member_check?: boolean;
+          prevent_secrets?: boolean;
+          commit_committer_check?: boolean;
+          commit_committer_name_check?: boolean;
+          reject_unsigned_commits?: boolean;
+          reject_non_dco_commits?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PushRule"];
+        };
+      };
+    };
+  };
+  "project.push_rule_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          commit_message_regex?: string;
+          commit_message_negative_regex?: string;
+          branch_name_regex?: string;
+          author_email_regex?: string;
+          file_name_regex?: string;
+          max_file_size?: number;
+          deny_delete_tag?: boolean;
+          member_check?: boolean;
+          prevent_secrets?: boolean;
+          commit_committer_check?: boolean;
+          commit_committer_name_check?: boolean;
+          reject_unsigned_commits?: boolean;
+          reject_non_dco_commits?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PushRule"];
+        };
+      };
+    };
+  };
+  "project.push_rule_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
       };
       cookie?: never;
     };

@@ -2245,6 +2245,138 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
+  "group.badge_add": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Badge name.",
+      },
+    },
+    required: ["group_id", "link_url", "image_url"],
+    additionalProperties: false,
+  },
+  "group.badge_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "group.badge_edit": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Badge name.",
+      },
+    },
+    required: ["group_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "group.badge_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "group.badge_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Exact name (case-sensitive).",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.badge_preview": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "link_url", "image_url"],
+    additionalProperties: false,
+  },
   "group.credential_delete_ssh_key": {
     type: "object",
     properties: {
@@ -8467,6 +8599,380 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "pipeline_id"],
     additionalProperties: false,
   },
+  "project.approval_config_change": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      approvals_before_merge: {
+        type: "integer",
+        description: "Approvals needed (deprecated).",
+        minimum: 0,
+      },
+      reset_approvals_on_push: {
+        type: "boolean",
+        description: "Reset approvals on push.",
+      },
+      selective_code_owner_removals: {
+        type: "boolean",
+        description: "Reset only changed code owner approvals.",
+      },
+      disable_overriding_approvers_per_merge_request: {
+        type: "boolean",
+        description: "Forbid per-MR approver overrides.",
+      },
+      merge_requests_author_approval: {
+        type: "boolean",
+        description: "Authors may self-approve.",
+      },
+      merge_requests_disable_committers_approval: {
+        type: "boolean",
+        description: "Forbid committers approving.",
+      },
+      require_password_to_approve: {
+        type: "boolean",
+        description: "Password to approve (deprecated).",
+      },
+      require_reauthentication_to_approve: {
+        type: "boolean",
+        description: "Reauthenticate to approve.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.approval_config_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Rule name.",
+        minLength: 1,
+      },
+      approvals_required: {
+        type: "integer",
+        description: "Approvals needed.",
+        minimum: 0,
+      },
+      rule_type: {
+        type: "string",
+        description: "Rule type.",
+        enum: ["regular", "any_approver"],
+      },
+      report_type: {
+        type: "string",
+        description: "Report the rule is for.",
+        enum: ["license_scanning", "code_coverage"],
+      },
+      user_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Approver user IDs.",
+      },
+      usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Approver usernames.",
+      },
+      group_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Approver group IDs.",
+      },
+      protected_branch_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Protected branch IDs it covers.",
+      },
+      applies_to_all_protected_branches: {
+        type: "boolean",
+        description: "Cover all protected branches.",
+      },
+    },
+    required: ["project_id", "name", "approvals_required"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      approval_rule_id: {
+        type: "integer",
+        description: "ID of the approval rule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "approval_rule_id"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      approval_rule_id: {
+        type: "integer",
+        description: "ID of the approval rule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "approval_rule_id"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      approval_rule_id: {
+        type: "integer",
+        description: "ID of the approval rule.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Rule name.",
+        minLength: 1,
+      },
+      approvals_required: {
+        type: "integer",
+        description: "Approvals needed.",
+        minimum: 0,
+      },
+      rule_type: {
+        type: "string",
+        description: "Rule type.",
+        enum: ["regular", "any_approver"],
+      },
+      report_type: {
+        type: "string",
+        description: "Report the rule is for.",
+        enum: ["license_scanning", "code_coverage"],
+      },
+      user_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Approver user IDs.",
+      },
+      usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Approver usernames.",
+      },
+      group_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Approver group IDs.",
+      },
+      protected_branch_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Protected branch IDs it covers.",
+      },
+      applies_to_all_protected_branches: {
+        type: "boolean",
+        description: "Cover all protected branches.",
+      },
+      remove_hidden_groups: {
+        type: "boolean",
+        description: "Drop groups you cannot see.",
+      },
+    },
+    required: ["project_id", "approval_rule_id"],
+    additionalProperties: false,
+  },
+  "project.badge_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Badge name.",
+      },
+    },
+    required: ["project_id", "link_url", "image_url"],
+    additionalProperties: false,
+  },
+  "project.badge_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "project.badge_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Badge name.",
+      },
+    },
+    required: ["project_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "project.badge_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      badge_id: {
+        type: "integer",
+        description: "ID of the badge.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "badge_id"],
+    additionalProperties: false,
+  },
+  "project.badge_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Exact name (case-sensitive).",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.badge_preview": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      link_url: {
+        type: "string",
+        description: "Link target URL.",
+        minLength: 1,
+      },
+      image_url: {
+        type: "string",
+        description: "Image URL.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "link_url", "image_url"],
+    additionalProperties: false,
+  },
   "project.board_get": {
     type: "object",
     properties: {
@@ -8509,6 +9015,195 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "label_id"],
     additionalProperties: false,
   },
+  "project.member_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID to add.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+    },
+    required: ["project_id", "user_id", "access_level"],
+    additionalProperties: false,
+  },
+  "project.member_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+      unassign_issuables: {
+        type: "boolean",
+        description: "Unassign their issues and MRs.",
+      },
+    },
+    required: ["project_id", "user_id"],
+    additionalProperties: false,
+  },
+  "project.member_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+    },
+    required: ["project_id", "user_id", "access_level"],
+    additionalProperties: false,
+  },
+  "project.member_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_id"],
+    additionalProperties: false,
+  },
+  "project.member_inherited": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      query: {
+        type: "string",
+        description: "Name or username contains.",
+      },
+      user_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Only these user IDs.",
+      },
+      state: {
+        type: "string",
+        description: "Membership state.",
+        enum: ["awaiting", "active"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.members": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      query: {
+        type: "string",
+        description: "Name or username contains.",
+      },
+      user_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Only these user IDs.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.milestone_get": {
     type: "object",
     properties: {
@@ -8523,6 +9218,201 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "milestone_iid"],
+    additionalProperties: false,
+  },
+  "project.push_rule_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      commit_message_regex: {
+        type: "string",
+        description: "Messages must match.",
+      },
+      commit_message_negative_regex: {
+        type: "string",
+        description: "Messages must not match.",
+      },
+      branch_name_regex: {
+        type: "string",
+        description: "Branch names must match.",
+      },
+      author_email_regex: {
+        type: "string",
+        description: "Author emails must match.",
+      },
+      file_name_regex: {
+        type: "string",
+        description: "File names must not match.",
+      },
+      max_file_size: {
+        type: "integer",
+        description: "Max file size in MB (0 no limit).",
+        minimum: 0,
+      },
+      deny_delete_tag: {
+        type: "boolean",
+        description: "Forbid deleting tags.",
+      },
+      member_check: {
+        type: "boolean",
+        description: "Authors must be GitLab users.",
+      },
+      prevent_secrets: {
+        type: "boolean",
+        description: "Reject likely secret files.",
+      },
+      commit_committer_check: {
+        type: "boolean",
+        description: "Committer email must be verified.",
+      },
+      commit_committer_name_check: {
+        type: "boolean",
+        description: "Author name must match account.",
+      },
+      reject_unsigned_commits: {
+        type: "boolean",
+        description: "Reject unsigned commits.",
+      },
+      reject_non_dco_commits: {
+        type: "boolean",
+        description: "Reject commits without DCO.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.push_rule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.push_rule_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      commit_message_regex: {
+        type: "string",
+        description: "Messages must match.",
+      },
+      commit_message_negative_regex: {
+        type: "string",
+        description: "Messages must not match.",
+      },
+      branch_name_regex: {
+        type: "string",
+        description: "Branch names must match.",
+      },
+      author_email_regex: {
+        type: "string",
+        description: "Author emails must match.",
+      },
+      file_name_regex: {
+        type: "string",
+        description: "File names must not match.",
+      },
+      max_file_size: {
+        type: "integer",
+        description: "Max file size in MB (0 no limit).",
+        minimum: 0,
+      },
+      deny_delete_tag: {
+        type: "boolean",
+        description: "Forbid deleting tags.",
+      },
+      member_check: {
+        type: "boolean",
+        description: "Authors must be GitLab users.",
+      },
+      prevent_secrets: {
+        type: "boolean",
+        description: "Reject likely secret files.",
+      },
+      commit_committer_check: {
+        type: "boolean",
+        description: "Committer email must be verified.",
+      },
+      commit_committer_name_check: {
+        type: "boolean",
+        description: "Author name must match account.",
+      },
+      reject_unsigned_commits: {
+        type: "boolean",
+        description: "Reject unsigned commits.",
+      },
+      reject_non_dco_commits: {
+        type: "boolean",
+        description: "Reject commits without DCO.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.push_rule_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project_alias.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Alias name, unique.",
+        minLength: 1,
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["name", "project_id"],
+    additionalProperties: false,
+  },
+  "project_alias.delete": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Alias name.",
+        minLength: 1,
+      },
+    },
+    required: ["name"],
+    additionalProperties: false,
+  },
+  "project_alias.get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Alias name.",
+        minLength: 1,
+      },
+    },
+    required: ["name"],
+    additionalProperties: false,
+  },
+  "project_alias.list": {
+    type: "object",
+    properties: {},
     additionalProperties: false,
   },
   "release.create": {
@@ -14346,6 +15236,76 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid"],
     additionalProperties: true,
   },
+  "group.badge_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.badge_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_list": {
+    type: "object",
+    properties: {
+      badges: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["badges", "pagination"],
+    additionalProperties: true,
+  },
+  "group.badge_preview": {
+    type: "object",
+    properties: {
+      link_url: {
+        type: "string",
+      },
+    },
+    required: ["link_url"],
+    additionalProperties: true,
+  },
   "group.credential_delete_ssh_key": {
     type: "object",
     properties: {
@@ -17202,6 +18162,155 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "project.approval_config_change": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.approval_config_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.approval_rule_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_list": {
+    type: "object",
+    properties: {
+      rules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["rules", "pagination"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.badge_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.badge_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_list": {
+    type: "object",
+    properties: {
+      badges: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["badges", "pagination"],
+    additionalProperties: true,
+  },
+  "project.badge_preview": {
+    type: "object",
+    properties: {
+      link_url: {
+        type: "string",
+      },
+    },
+    required: ["link_url"],
+    additionalProperties: true,
+  },
   "project.board_get": {
     type: "object",
     properties: {
@@ -17235,6 +18344,82 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "project.member_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.member_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_inherited": {
+    type: "object",
+    properties: {
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: true,
+  },
+  "project.members": {
+    type: "object",
+    properties: {
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: true,
+  },
   "project.milestone_get": {
     type: "object",
     properties: {
@@ -17252,6 +18437,106 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.push_rule_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.push_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.push_rule_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.push_rule_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project_alias.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project_alias.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project_alias.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project_alias.list": {
+    type: "object",
+    properties: {
+      aliases: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["aliases", "pagination"],
     additionalProperties: true,
   },
   "release.create": {

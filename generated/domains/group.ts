@@ -14,6 +14,172 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Add a group badge */
+  "group.badge_add": {
+    present: {
+      heading: "Group Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a group badge */
+  "group.badge_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a group badge */
+  "group.badge_edit": {
+    present: {
+      heading: "Group Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a group badge */
+  "group.badge_get": {
+    present: {
+      heading: "Group Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Badge",
+      subject: "{badge_id} in group {group_id}",
+      hints: [
+        {
+          action: "group.badge_list",
+          text: "to find the badge",
+        },
+      ],
+    },
+  },
+  /** List group badges */
+  "group.badge_list": {
+    present: {
+      title: "Group Badges",
+      empty: "No badges in this group.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.badge_add",
+        text: "to add a group badge",
+      },
+    ],
+  },
+  /** Preview a group badge */
+  "group.badge_preview": {
+    present: {
+      heading: "Group Badge Preview",
+      fields: [
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
   /** Delete an enterprise user's SSH key */
   "group.credential_delete_ssh_key": {
     present: {},
@@ -914,6 +1080,377 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "group.badge_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.badge_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.badge_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      badges: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group badge. The rendered URLs have their placeholders filled in.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            link_url: {
+              type: ["string", "null"],
+            },
+            image_url: {
+              type: ["string", "null"],
+            },
+            rendered_link_url: {
+              type: ["string", "null"],
+            },
+            rendered_image_url: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+              description: "project or group.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["badges", "pagination"],
+    additionalProperties: false,
+  },
+  "group.badge_preview": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      link_url: {
+        type: "string",
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["link_url"],
+    additionalProperties: true,
+  },
   "group.credential_delete_ssh_key": {
     type: "object",
     properties: {

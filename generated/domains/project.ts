@@ -14,6 +14,457 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Change a project's approval configuration */
+  "project.approval_config_change": {
+    present: {
+      heading: "Approval Configuration Changed",
+      fields: [
+        {
+          label: "Approvals Before Merge",
+          field: "approvals_before_merge",
+          as: "count",
+        },
+        {
+          label: "Reset On Push",
+          field: "reset_approvals_on_push",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals",
+          as: "bool",
+        },
+        {
+          label: "No Per-MR Overrides",
+          field: "disable_overriding_approvers_per_merge_request",
+          as: "bool",
+        },
+        {
+          label: "Author Can Approve",
+          field: "merge_requests_author_approval",
+          as: "bool",
+        },
+        {
+          label: "Committers Cannot Approve",
+          field: "merge_requests_disable_committers_approval",
+          as: "bool",
+        },
+        {
+          label: "Password To Approve",
+          field: "require_password_to_approve",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve",
+          as: "bool",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [],
+  },
+  /** Get a project's approval configuration */
+  "project.approval_config_get": {
+    present: {
+      heading: "Approval Configuration",
+      fields: [
+        {
+          label: "Approvals Before Merge",
+          field: "approvals_before_merge",
+          as: "count",
+        },
+        {
+          label: "Reset On Push",
+          field: "reset_approvals_on_push",
+          as: "bool",
+        },
+        {
+          label: "Code Owner Selective Reset",
+          field: "selective_code_owner_removals",
+          as: "bool",
+        },
+        {
+          label: "No Per-MR Overrides",
+          field: "disable_overriding_approvers_per_merge_request",
+          as: "bool",
+        },
+        {
+          label: "Author Can Approve",
+          field: "merge_requests_author_approval",
+          as: "bool",
+        },
+        {
+          label: "Committers Cannot Approve",
+          field: "merge_requests_disable_committers_approval",
+          as: "bool",
+        },
+        {
+          label: "Password To Approve",
+          field: "require_password_to_approve",
+          as: "bool",
+        },
+        {
+          label: "Reauthenticate To Approve",
+          field: "require_reauthentication_to_approve",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.approval_config_change",
+        text: "to change it",
+      },
+      {
+        action: "project.approval_rule_list",
+        text: "to see the approval rules",
+      },
+    ],
+  },
+  /** Create a project approval rule */
+  "project.approval_rule_create": {
+    present: {
+      heading: "Approval Rule #{id}: {name}",
+      fields: [
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Users",
+          field: "users",
+          as: "users",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+        {
+          label: "All Protected Branches",
+          field: "applies_to_all_protected_branches",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a project approval rule */
+  "project.approval_rule_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project approval rule */
+  "project.approval_rule_get": {
+    present: {
+      heading: "Approval Rule #{id}: {name}",
+      fields: [
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Users",
+          field: "users",
+          as: "users",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+        {
+          label: "All Protected Branches",
+          field: "applies_to_all_protected_branches",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Approval Rule",
+      subject: "{approval_rule_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.approval_rule_list",
+          text: "to find the rule",
+        },
+      ],
+    },
+  },
+  /** List project approval rules */
+  "project.approval_rule_list": {
+    present: {
+      title: "Project Approval Rules",
+      empty: "No approval rules in this project.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Rule",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.approval_rule_create",
+        text: "to add a rule",
+      },
+    ],
+  },
+  /** Update a project approval rule */
+  "project.approval_rule_update": {
+    present: {
+      heading: "Approval Rule #{id}: {name}",
+      fields: [
+        {
+          label: "Type",
+          field: "rule_type",
+          as: "text",
+        },
+        {
+          label: "Approvals Required",
+          field: "approvals_required",
+          as: "count",
+        },
+        {
+          label: "Users",
+          field: "users",
+          as: "users",
+        },
+        {
+          label: "Approvers",
+          field: "eligible_approvers",
+          as: "users",
+        },
+        {
+          label: "All Protected Branches",
+          field: "applies_to_all_protected_branches",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Add a project badge */
+  "project.badge_add": {
+    present: {
+      heading: "Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a project badge */
+  "project.badge_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a project badge */
+  "project.badge_edit": {
+    present: {
+      heading: "Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a project badge */
+  "project.badge_get": {
+    present: {
+      heading: "Badge #{id}: {name}",
+      fields: [
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Badge",
+      subject: "{badge_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.badge_list",
+          text: "to find the badge",
+        },
+      ],
+    },
+  },
+  /** List project badges */
+  "project.badge_list": {
+    present: {
+      title: "Project Badges",
+      empty: "No badges.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Kind",
+          field: "kind",
+          as: "text",
+        },
+        {
+          label: "Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.badge_add",
+        text: "to add a badge",
+      },
+    ],
+  },
+  /** Preview a project badge */
+  "project.badge_preview": {
+    present: {
+      heading: "Badge Preview",
+      fields: [
+        {
+          label: "Link URL",
+          field: "link_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Link",
+          field: "rendered_link_url",
+          as: "code",
+        },
+        {
+          label: "Image URL",
+          field: "image_url",
+          as: "code",
+        },
+        {
+          label: "Rendered Image",
+          field: "rendered_image_url",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
   /** Get an issue board */
   "project.board_get": {
     present: {
@@ -228,6 +679,261 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Add a member to a project */
+  "project.member_add": {
+    present: {
+      heading: "Member: {username}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "Since",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.members",
+        text: "to see all direct members",
+      },
+    ],
+  },
+  /** Remove a member from a project */
+  "project.member_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Member",
+      subject: "user {user_id} in project {project_id}",
+      hints: [
+        {
+          text: "The user may be an inherited member only",
+        },
+        {
+          action: "project.member_inherited",
+          text: "to include members inherited from groups",
+        },
+      ],
+    },
+  },
+  /** Change a project member's role */
+  "project.member_edit": {
+    present: {
+      heading: "Member: {username}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "Since",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Member",
+      subject: "user {user_id} in project {project_id}",
+      hints: [
+        {
+          text: "The user may be an inherited member only",
+        },
+        {
+          action: "project.member_inherited",
+          text: "to include members inherited from groups",
+        },
+      ],
+    },
+  },
+  /** Get a direct member of a project */
+  "project.member_get": {
+    present: {
+      heading: "Member: {username}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "Since",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.member_edit",
+        text: "to change the role or expiry",
+      },
+    ],
+    notFound: {
+      resource: "Member",
+      subject: "user {user_id} in project {project_id}",
+      hints: [
+        {
+          text: "The user may be an inherited member only",
+        },
+        {
+          action: "project.member_inherited",
+          text: "to include members inherited from groups",
+        },
+      ],
+    },
+  },
+  /** List project members including inherited */
+  "project.member_inherited": {
+    present: {
+      title: "Members Including Inherited and Invited",
+      empty: "No members.",
+      columns: [
+        {
+          label: "User",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.members",
+        text: "to see direct members only",
+      },
+    ],
+  },
+  /** List direct members of a project */
+  "project.members": {
+    present: {
+      title: "Direct Members",
+      empty: "No direct members (see project.member_inherited for inherited ones).",
+      columns: [
+        {
+          label: "User",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.member_inherited",
+        text: "to include members inherited from groups",
+      },
+      {
+        action: "project.member_add",
+        text: "to add a member",
+      },
+    ],
+  },
   /** Get a project milestone */
   "project.milestone_get": {
     present: {
@@ -308,10 +1014,1394 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Add push rules to a project */
+  "project.push_rule_add": {
+    present: {
+      heading: "Push Rules Added",
+      fields: [
+        {
+          label: "Commit Message Regex",
+          field: "commit_message_regex",
+          as: "code",
+        },
+        {
+          label: "Commit Message Negative Regex",
+          field: "commit_message_negative_regex",
+          as: "code",
+        },
+        {
+          label: "Branch Name Regex",
+          field: "branch_name_regex",
+          as: "code",
+        },
+        {
+          label: "Author Email Regex",
+          field: "author_email_regex",
+          as: "code",
+        },
+        {
+          label: "File Name Regex",
+          field: "file_name_regex",
+          as: "code",
+        },
+        {
+          label: "Max File Size (MB)",
+          field: "max_file_size",
+          as: "text",
+        },
+        {
+          label: "Deny Tag Deletion",
+          field: "deny_delete_tag",
+          as: "bool",
+        },
+        {
+          label: "Authors Must Be Users",
+          field: "member_check",
+          as: "bool",
+        },
+        {
+          label: "Prevent Secrets",
+          field: "prevent_secrets",
+          as: "bool",
+        },
+        {
+          label: "Committer Email Check",
+          field: "commit_committer_check",
+          as: "bool",
+        },
+        {
+          label: "Committer Name Check",
+          field: "commit_committer_name_check",
+          as: "bool",
+        },
+        {
+          label: "Reject Unsigned Commits",
+          field: "reject_unsigned_commits",
+          as: "bool",
+        },
+        {
+          label: "Reject Non-DCO Commits",
+          field: "reject_non_dco_commits",
+          as: "bool",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "project.push_rule_get",
+        text: "to see every rule",
+      },
+    ],
+  },
+  /** Delete a project's push rules */
+  "project.push_rule_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a project's push rules */
+  "project.push_rule_edit": {
+    present: {
+      heading: "Push Rules Changed",
+      fields: [
+        {
+          label: "Commit Message Regex",
+          field: "commit_message_regex",
+          as: "code",
+        },
+        {
+          label: "Commit Message Negative Regex",
+          field: "commit_message_negative_regex",
+          as: "code",
+        },
+        {
+          label: "Branch Name Regex",
+          field: "branch_name_regex",
+          as: "code",
+        },
+        {
+          label: "Author Email Regex",
+          field: "author_email_regex",
+          as: "code",
+        },
+        {
+          label: "File Name Regex",
+          field: "file_name_regex",
+          as: "code",
+        },
+        {
+          label: "Max File Size (MB)",
+          field: "max_file_size",
+          as: "text",
+        },
+        {
+          label: "Deny Tag Deletion",
+          field: "deny_delete_tag",
+          as: "bool",
+        },
+        {
+          label: "Authors Must Be Users",
+          field: "member_check",
+          as: "bool",
+        },
+        {
+          label: "Prevent Secrets",
+          field: "prevent_secrets",
+          as: "bool",
+        },
+        {
+          label: "Committer Email Check",
+          field: "commit_committer_check",
+          as: "bool",
+        },
+        {
+          label: "Committer Name Check",
+          field: "commit_committer_name_check",
+          as: "bool",
+        },
+        {
+          label: "Reject Unsigned Commits",
+          field: "reject_unsigned_commits",
+          as: "bool",
+        },
+        {
+          label: "Reject Non-DCO Commits",
+          field: "reject_non_dco_commits",
+          as: "bool",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "project.push_rule_get",
+        text: "to see every rule",
+      },
+    ],
+  },
+  /** Get a project's push rules */
+  "project.push_rule_get": {
+    present: {
+      heading: "Push Rules",
+      fields: [
+        {
+          label: "Commit Message Regex",
+          field: "commit_message_regex",
+          as: "code",
+        },
+        {
+          label: "Commit Message Negative Regex",
+          field: "commit_message_negative_regex",
+          as: "code",
+        },
+        {
+          label: "Branch Name Regex",
+          field: "branch_name_regex",
+          as: "code",
+        },
+        {
+          label: "Author Email Regex",
+          field: "author_email_regex",
+          as: "code",
+        },
+        {
+          label: "File Name Regex",
+          field: "file_name_regex",
+          as: "code",
+        },
+        {
+          label: "Max File Size (MB)",
+          field: "max_file_size",
+          as: "text",
+        },
+        {
+          label: "Deny Tag Deletion",
+          field: "deny_delete_tag",
+          as: "bool",
+        },
+        {
+          label: "Authors Must Be Users",
+          field: "member_check",
+          as: "bool",
+        },
+        {
+          label: "Prevent Secrets",
+          field: "prevent_secrets",
+          as: "bool",
+        },
+        {
+          label: "Committer Email Check",
+          field: "commit_committer_check",
+          as: "bool",
+        },
+        {
+          label: "Committer Name Check",
+          field: "commit_committer_name_check",
+          as: "bool",
+        },
+        {
+          label: "Reject Unsigned Commits",
+          field: "reject_unsigned_commits",
+          as: "bool",
+        },
+        {
+          label: "Reject Non-DCO Commits",
+          field: "reject_non_dco_commits",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.push_rule_edit",
+        text: "to change them",
+      },
+    ],
+    notFound: {
+      resource: "Push Rules",
+      subject: "for project {project_id} (none set yet, or the project is not found)",
+      hints: [
+        {
+          action: "project.push_rule_add",
+          text: "to add push rules",
+        },
+      ],
+    },
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "project.approval_config_change": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      approver_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      approvals_before_merge: {
+        type: ["integer", "null"],
+      },
+      reset_approvals_on_push: {
+        type: ["boolean", "null"],
+      },
+      selective_code_owner_removals: {
+        type: ["boolean", "null"],
+      },
+      disable_overriding_approvers_per_merge_request: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_author_approval: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_disable_committers_approval: {
+        type: ["boolean", "null"],
+      },
+      require_password_to_approve: {
+        type: ["boolean", "null"],
+      },
+      require_reauthentication_to_approve: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.approval_config_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      approver_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      approvals_before_merge: {
+        type: ["integer", "null"],
+      },
+      reset_approvals_on_push: {
+        type: ["boolean", "null"],
+      },
+      selective_code_owner_removals: {
+        type: ["boolean", "null"],
+      },
+      disable_overriding_approvers_per_merge_request: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_author_approval: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_disable_committers_approval: {
+        type: ["boolean", "null"],
+      },
+      require_password_to_approve: {
+        type: ["boolean", "null"],
+      },
+      require_reauthentication_to_approve: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.approval_rule_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      rule_type: {
+        type: ["string", "null"],
+      },
+      report_type: {
+        type: ["string", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      eligible_approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      users: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      contains_hidden_groups: {
+        type: ["boolean", "null"],
+      },
+      protected_branches: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      applies_to_all_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      rule_type: {
+        type: ["string", "null"],
+      },
+      report_type: {
+        type: ["string", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      eligible_approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      users: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      contains_hidden_groups: {
+        type: ["boolean", "null"],
+      },
+      protected_branches: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      applies_to_all_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.approval_rule_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      rules: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project-level merge request approval rule.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            rule_type: {
+              type: ["string", "null"],
+            },
+            report_type: {
+              type: ["string", "null"],
+            },
+            approvals_required: {
+              type: ["integer", "null"],
+            },
+            eligible_approvers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            users: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            contains_hidden_groups: {
+              type: ["boolean", "null"],
+            },
+            protected_branches: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            applies_to_all_protected_branches: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["rules", "pagination"],
+    additionalProperties: false,
+  },
+  "project.approval_rule_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      rule_type: {
+        type: ["string", "null"],
+      },
+      report_type: {
+        type: ["string", "null"],
+      },
+      approvals_required: {
+        type: ["integer", "null"],
+      },
+      eligible_approvers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      users: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      contains_hidden_groups: {
+        type: ["boolean", "null"],
+      },
+      protected_branches: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      applies_to_all_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.badge_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.badge_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      link_url: {
+        type: ["string", "null"],
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      kind: {
+        type: ["string", "null"],
+        description: "project or group.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.badge_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      badges: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group badge. The rendered URLs have their placeholders filled in.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            link_url: {
+              type: ["string", "null"],
+            },
+            image_url: {
+              type: ["string", "null"],
+            },
+            rendered_link_url: {
+              type: ["string", "null"],
+            },
+            rendered_image_url: {
+              type: ["string", "null"],
+            },
+            kind: {
+              type: ["string", "null"],
+              description: "project or group.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["badges", "pagination"],
+    additionalProperties: false,
+  },
+  "project.badge_preview": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      link_url: {
+        type: "string",
+      },
+      image_url: {
+        type: ["string", "null"],
+      },
+      rendered_link_url: {
+        type: ["string", "null"],
+      },
+      rendered_image_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["link_url"],
+    additionalProperties: true,
+  },
   "project.board_get": {
     type: "object",
     properties: {
@@ -635,6 +2725,599 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "project.member_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.member_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.member_inherited": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A member of a project or group, with the role GitLab gives them there.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            membership_state: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: false,
+  },
+  "project.members": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A member of a project or group, with the role GitLab gives them there.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            membership_state: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: false,
+  },
   "project.milestone_get": {
     type: "object",
     properties: {
@@ -718,6 +3401,293 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.push_rule_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      commit_message_regex: {
+        type: ["string", "null"],
+      },
+      commit_message_negative_regex: {
+        type: ["string", "null"],
+      },
+      branch_name_regex: {
+        type: ["string", "null"],
+      },
+      deny_delete_tag: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      member_check: {
+        type: ["boolean", "null"],
+      },
+      prevent_secrets: {
+        type: ["boolean", "null"],
+      },
+      author_email_regex: {
+        type: ["string", "null"],
+      },
+      file_name_regex: {
+        type: ["string", "null"],
+      },
+      max_file_size: {
+        type: ["integer", "null"],
+      },
+      commit_committer_check: {
+        type: ["boolean", "null"],
+      },
+      commit_committer_name_check: {
+        type: ["boolean", "null"],
+      },
+      reject_unsigned_commits: {
+        type: ["boolean", "null"],
+      },
+      reject_non_dco_commits: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.push_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.push_rule_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      commit_message_regex: {
+        type: ["string", "null"],
+      },
+      commit_message_negative_regex: {
+        type: ["string", "null"],
+      },
+      branch_name_regex: {
+        type: ["string", "null"],
+      },
+      deny_delete_tag: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      member_check: {
+        type: ["boolean", "null"],
+      },
+      prevent_secrets: {
+        type: ["boolean", "null"],
+      },
+      author_email_regex: {
+        type: ["string", "null"],
+      },
+      file_name_regex: {
+        type: ["string", "null"],
+      },
+      max_file_size: {
+        type: ["integer", "null"],
+      },
+      commit_committer_check: {
+        type: ["boolean", "null"],
+      },
+      commit_committer_name_check: {
+        type: ["boolean", "null"],
+      },
+      reject_unsigned_commits: {
+        type: ["boolean", "null"],
+      },
+      reject_non_dco_commits: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.push_rule_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      commit_message_regex: {
+        type: ["string", "null"],
+      },
+      commit_message_negative_regex: {
+        type: ["string", "null"],
+      },
+      branch_name_regex: {
+        type: ["string", "null"],
+      },
+      deny_delete_tag: {
+        type: ["boolean", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      member_check: {
+        type: ["boolean", "null"],
+      },
+      prevent_secrets: {
+        type: ["boolean", "null"],
+      },
+      author_email_regex: {
+        type: ["string", "null"],
+      },
+      file_name_regex: {
+        type: ["string", "null"],
+      },
+      max_file_size: {
+        type: ["integer", "null"],
+      },
+      commit_committer_check: {
+        type: ["boolean", "null"],
+      },
+      commit_committer_name_check: {
+        type: ["boolean", "null"],
+      },
+      reject_unsigned_commits: {
+        type: ["boolean", "null"],
+      },
+      reject_non_dco_commits: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
 };

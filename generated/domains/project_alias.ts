@@ -13,7 +13,321 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * How each action's result is written, keyed by canonical ID. These records only choose fields,
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
-export const formatters: Readonly<Record<string, FormatterRecord>> = {};
+export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Create a project alias */
+  "project_alias.create": {
+    present: {
+      heading: "Project Alias: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project ID",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Delete a project alias */
+  "project_alias.delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Project Alias",
+      subject: "{name}",
+      hints: [
+        {
+          action: "project_alias.list",
+          text: "to see every alias",
+        },
+      ],
+    },
+  },
+  /** Get a project alias */
+  "project_alias.get": {
+    present: {
+      heading: "Project Alias: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project ID",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Project Alias",
+      subject: "{name}",
+      hints: [
+        {
+          action: "project_alias.list",
+          text: "to see every alias",
+        },
+      ],
+    },
+  },
+  /** List project aliases */
+  "project_alias.list": {
+    present: {
+      title: "Project Aliases",
+      empty: "No project aliases.",
+      columns: [
+        {
+          label: "Alias",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project ID",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project_alias.create",
+        text: "to add an alias",
+      },
+    ],
+  },
+};
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
-export const outputSchemas: Readonly<Record<string, JsonSchema>> = {};
+export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "project_alias.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project_alias.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project_alias.get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project_alias.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      aliases: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A short name that clones a project's repository.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["aliases", "pagination"],
+    additionalProperties: false,
+  },
+};
