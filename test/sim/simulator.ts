@@ -37,6 +37,7 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { registerProjectCoreRoutes } from "./restProjectCore.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -98,6 +99,8 @@ export interface SimOptions {
    * GitLab Self-Managed) enables keyset pagination of the branch list.
    */
   featureFlags?: Partial<Record<SimFeatureFlag, boolean>>;
+  /** Default true: DELETE only marks a project or group for deletion. false: an instance without delayed deletion. */
+  delayedDeletion?: boolean;
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
@@ -136,6 +139,7 @@ export class GitLabSimulator {
       totalsLimit: options.totalsLimit ?? 10_000,
       edition: options.edition ?? (version.endsWith("-ee") ? "ee" : "ce"),
       license: options.license ?? null,
+      delayedDeletion: options.delayedDeletion ?? true,
       fineGrained: tables,
     };
     const router = new Router();
@@ -171,6 +175,7 @@ export class GitLabSimulator {
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
     registerFeatureFlagRoutes(router);
+    registerProjectCoreRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
