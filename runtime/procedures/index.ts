@@ -38,6 +38,11 @@ import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
+import { delayedDelete } from "./delayed_delete.js";
+import { projectTransfer } from "./project_transfer.js";
+import { projectStar } from "./project_star.js";
+import { projectShare } from "./project_share.js";
+import { languageShares } from "./language_shares.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -92,4 +97,9 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   unpaged_list: unpagedList,
   issue_todo: issueTodo,
   search,
+  delayed_delete: delayedDelete,
+  project_transfer: projectTransfer,
+  project_star: projectStar,
+  project_share: projectShare,
+  language_shares: languageShares,
 };

@@ -2,7 +2,9 @@
 // API::Entities::BasicProjectDetails field order). Only the commonly read
 // fields are present; the full GitLab entity has many more.
 import { projectWebUrl, userProject } from "./projectAccess.js";
+import { projectExtraFields } from "./restProjectCore.js";
 import type { RestContext, RestResult, Router } from "./router.js";
+import type { SimProject } from "./state.js";
 
 function namespaceId(path: string): number {
   let h = 0;
@@ -11,15 +13,17 @@ function namespaceId(path: string): number {
 }
 
 function showProject(ctx: RestContext): RestResult {
-  const project = userProject(ctx);
+  return { status: 200, body: projectBody(ctx, userProject(ctx)) };
+}
+
+/** The project as GET /projects/:id renders it, with what restProjectCore.ts keeps merged in. */
+export function projectBody(ctx: RestContext, project: SimProject): Record<string, unknown> {
   const { externalUrl } = ctx.options;
   const web = projectWebUrl(externalUrl, project);
   const nsPath = project.path_with_namespace.split("/").slice(0, -1).join("/");
   const nsName = nsPath.split("/").pop() as string;
   const host = new URL(externalUrl).host;
   return {
-    status: 200,
-    body: {
       id: project.id,
       description: null,
       name: project.name,
@@ -55,7 +59,7 @@ function showProject(ctx: RestContext): RestResult {
         project_access: ctx.auth.kind === "user" ? { access_level: 40, notification_level: 3 } : null,
         group_access: null,
       },
-    },
+      ...projectExtraFields(ctx.state, project, externalUrl),
   };
 }
 

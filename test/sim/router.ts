@@ -23,6 +23,8 @@ export interface ResolvedOptions {
   license: { plan: string } | null;
   /** GitLab's fine-grained permission tables (fineGrained.ts). */
   fineGrained: FineGrainedTables;
+  /** Projects and groups are only marked by DELETE (delayed deletion); false: removed at once. */
+  delayedDeletion: boolean;
 }
 
 export interface RestContext {

@@ -39,6 +39,7 @@ import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
 import { registerGroupEnterpriseRoutes } from "./restGroupEnterprise.js";
 import { registerProjectAccessRoutes, seedMember } from "./restProjectAccess.js";
+import { registerProjectCoreRoutes } from "./restProjectCore.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -100,6 +101,8 @@ export interface SimOptions {
    * GitLab Self-Managed) enables keyset pagination of the branch list.
    */
   featureFlags?: Partial<Record<SimFeatureFlag, boolean>>;
+  /** Default true: DELETE only marks a project or group for deletion. false: an instance without delayed deletion. */
+  delayedDeletion?: boolean;
 }
 
 export const DEFAULT_TOKEN = "glpat-simulator-token";
@@ -138,6 +141,7 @@ export class GitLabSimulator {
       totalsLimit: options.totalsLimit ?? 10_000,
       edition: options.edition ?? (version.endsWith("-ee") ? "ee" : "ce"),
       license: options.license ?? null,
+      delayedDeletion: options.delayedDeletion ?? true,
       fineGrained: tables,
     };
     const router = new Router();
@@ -175,6 +179,7 @@ export class GitLabSimulator {
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
     registerFeatureFlagRoutes(router);
+    registerProjectCoreRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
