@@ -37,6 +37,7 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { registerAccessTokenRoutes, seedAccessRequest, seedResourceToken } from "./restAccessTokens.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -171,6 +172,7 @@ export class GitLabSimulator {
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
     registerFeatureFlagRoutes(router);
+    registerAccessTokenRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -328,6 +330,16 @@ export class GitLabSimulator {
   /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
   addUser(u: { id: number; username: string; name?: string; email?: string }): SimUser {
     return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
+  }
+
+  /** Seeds a project or group access token (restAccessTokens.ts) that authenticates as `value`; returns its ID. */
+  addResourceToken(value: string, t: { kind: "project" | "group"; ownerId: number; scopes: string[]; name?: string; accessLevel?: number; expiresAt?: string | null }): number {
+    return seedResourceToken(this.state, value, t);
+  }
+
+  /** Seeds a pending access request of a user to a project or group (restAccessTokens.ts). */
+  addAccessRequest(r: { kind: "project" | "group"; ownerId: number; userId: number; requestedAt?: string }): void {
+    seedAccessRequest(this.state, r);
   }
 
   /** Puts a to-do item on a user's list (GET /todos of restUserArea.ts). */
