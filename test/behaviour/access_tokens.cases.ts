@@ -334,8 +334,8 @@ export const table: BehaviourTable = {
     },
     {
       id: "access.invite_list_group",
-      params: { group_id: 5, query: "g@" },
-      request: { method: "GET", path: "/groups/5/invitations", query: { query: "g@" } },
+      params: { group_id: 5, query: "g@example.com" },
+      request: { method: "GET", path: "/groups/5/invitations", query: { query: "g@example.com" } },
       markdown: ["g@example.com", "Maintainer (40)"],
     },
     // ---- Access requests

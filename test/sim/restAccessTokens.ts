@@ -18,7 +18,8 @@
 // - POST /projects|groups/:id/invitations (invitations.md): email or user_id (400 when neither),
 //   access_level required and one of 10..50. 201 {"status":"success"}; an email already invited answers
 //   201 {"status":"error","message":{"<email>":"Invite email has already been taken"}}. A user_id makes a
-//   member directly, so only email invitations are listed by GET .../invitations (filter `query`).
+//   member directly, so only email invitations are listed by GET .../invitations (`query` must equal the
+//   email, as the page says).
 // - /projects|groups/:id/access_requests (access_requests.md): POST requests access as the caller (201),
 //   GET lists them, PUT .../:user_id/approve (access_level default 30) answers the new member with its
 //   access_level, DELETE .../:user_id 204; an unknown request answers 404 {"message":"404 Not found"}.
@@ -378,7 +379,7 @@ const membershipRoutes = (kind: Kind) => ({
   listInvitations(ctx: RestContext): RestResult {
     const o = owner(ctx, kind);
     const q = typeof ctx.params.query === "string" ? ctx.params.query.toLowerCase() : undefined;
-    const rows = store(ctx.state).invitations.filter((i) => i.kind === kind && i.ownerId === o.id && (q === undefined || i.invite_email.toLowerCase().includes(q)));
+    const rows = store(ctx.state).invitations.filter((i) => i.kind === kind && i.ownerId === o.id && (q === undefined || q === "" || i.invite_email.toLowerCase() === q));
     return paged(ctx, rows, (i) => ({ id: i.id, invite_email: i.invite_email, created_at: i.created_at, access_level: i.access_level, expires_at: i.expires_at, user_name: null, created_by_name: i.created_by_name }));
   },
   request(ctx: RestContext): RestResult {
