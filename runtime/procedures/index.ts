@@ -34,6 +34,7 @@ import { submoduleFile } from "./submodule_file.js";
 import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
 import { secretOnce } from "./secret_once.js";
+import { ownToken } from "./own_token.js";
 import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
@@ -78,6 +79,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   trigger_run: triggerRun,
   trigger_token: triggerToken,
   secret_once: secretOnce,
+  own_token: ownToken,
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,

@@ -59,7 +59,9 @@ export interface BehaviourTable {
   readonly env?: Record<string, string>;
 }
 
-const lastRequests = (log: readonly LoggedRequest[], n: number) => log.filter((q) => q.path !== "/api/v4/personal_access_tokens/self").slice(-n);
+// The server's own credential checks (GET /personal_access_tokens/self) are not the call under test; a
+// DELETE of that path (access.token_personal_revoke_self) is.
+const lastRequests = (log: readonly LoggedRequest[], n: number) => log.filter((q) => !(q.method === "GET" && q.path === "/api/v4/personal_access_tokens/self")).slice(-n);
 
 function assertRequest(got: LoggedRequest | undefined, want: ExpectedRequest, label: string): void {
   assert.ok(got, `${label}: no request reached GitLab (want ${want.method} ${want.path})`);

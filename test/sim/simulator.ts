@@ -40,6 +40,7 @@ import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
 import { registerGroupEnterpriseRoutes } from "./restGroupEnterprise.js";
 import { registerProjectAccessRoutes, seedMember } from "./restProjectAccess.js";
 import { registerProjectCoreRoutes } from "./restProjectCore.js";
+import { registerAccessTokenRoutes, seedAccessRequest, seedResourceToken } from "./restAccessTokens.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -180,6 +181,7 @@ export class GitLabSimulator {
     registerEnvironmentRoutes(router);
     registerFeatureFlagRoutes(router);
     registerProjectCoreRoutes(router);
+    registerAccessTokenRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -343,6 +345,16 @@ export class GitLabSimulator {
   /** Adds or replaces a user (the token user is id 1 unless a token says otherwise). */
   addUser(u: { id: number; username: string; name?: string; email?: string }): SimUser {
     return this.state.putUser({ id: u.id, username: u.username, name: u.name ?? u.username, email: u.email ?? `${u.username}@example.com` });
+  }
+
+  /** Seeds a project or group access token (restAccessTokens.ts) that authenticates as `value`; returns its ID. */
+  addResourceToken(value: string, t: { kind: "project" | "group"; ownerId: number; scopes: string[]; name?: string; accessLevel?: number; expiresAt?: string | null }): number {
+    return seedResourceToken(this.state, value, t);
+  }
+
+  /** Seeds a pending access request of a user to a project or group (restAccessTokens.ts). */
+  addAccessRequest(r: { kind: "project" | "group"; ownerId: number; userId: number; requestedAt?: string }): void {
+    seedAccessRequest(this.state, r);
   }
 
   /** Puts a to-do item on a user's list (GET /todos of restUserArea.ts). */
