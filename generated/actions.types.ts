@@ -2,6 +2,54 @@
 // (GitLab API documentation 18.6). Regenerate with `npm run codegen`.
 
 /**
+ * Parameters of `access.approve_group`: Approve a group access request.
+ * @see https://docs.gitlab.com/api/access_requests/#approve-an-access-request
+ */
+export interface AccessApproveGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the requesting user. */
+  user_id: number;
+  /** Role (default developer): name or 10-50. */
+  access_level?: string | number;
+}
+
+/**
+ * Parameters of `access.approve_project`: Approve a project access request.
+ * @see https://docs.gitlab.com/api/access_requests/#approve-an-access-request
+ */
+export interface AccessApproveProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the requesting user. */
+  user_id: number;
+  /** Role (default developer): name or 10-50. */
+  access_level?: string | number;
+}
+
+/**
+ * Parameters of `access.deny_group`: Deny a group access request.
+ * @see https://docs.gitlab.com/api/access_requests/#deny-an-access-request
+ */
+export interface AccessDenyGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the requesting user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `access.deny_project`: Deny a project access request.
+ * @see https://docs.gitlab.com/api/access_requests/#deny-an-access-request
+ */
+export interface AccessDenyProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the requesting user. */
+  user_id: number;
+}
+
+/**
  * Parameters of `access.deploy_key_get`: Get a deploy key.
  * @see https://docs.gitlab.com/api/deploy_keys/#get-a-single-deploy-key
  */
@@ -10,6 +58,520 @@ export interface AccessDeployKeyGetParams {
   project_id: string | number;
   /** ID of the deploy key. */
   deploy_key_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_create_group`: Create a group deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#create-a-group-deploy-token
+ */
+export interface AccessDeployTokenCreateGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Name of the token. */
+  name: string;
+  /** What the token may read or write. */
+  scopes: Array<
+    "read_repository" | "read_registry" | "write_registry" | "read_package_registry" | "write_package_registry"
+  >;
+  /** Expiry, YYYY-MM-DD (never when omitted). */
+  expires_at?: string;
+  /** Login name (gitlab+deploy-token-N). */
+  username?: string;
+}
+
+/**
+ * Parameters of `access.deploy_token_create_project`: Create a project deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#create-a-project-deploy-token
+ */
+export interface AccessDeployTokenCreateProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the token. */
+  name: string;
+  /** What the token may read or write. */
+  scopes: Array<
+    | "read_repository"
+    | "read_registry"
+    | "write_registry"
+    | "read_package_registry"
+    | "write_package_registry"
+    | "read_virtual_registry"
+    | "write_virtual_registry"
+  >;
+  /** Expiry, YYYY-MM-DD (never when omitted). */
+  expires_at?: string;
+  /** Login name (gitlab+deploy-token-N). */
+  username?: string;
+}
+
+/**
+ * Parameters of `access.deploy_token_delete_group`: Delete a group deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#delete-a-group-deploy-token
+ */
+export interface AccessDeployTokenDeleteGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the deploy token. */
+  deploy_token_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_delete_project`: Delete a project deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#delete-a-project-deploy-token
+ */
+export interface AccessDeployTokenDeleteProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deploy token. */
+  deploy_token_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_get_group`: Get a group deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#get-a-group-deploy-token
+ */
+export interface AccessDeployTokenGetGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the deploy token. */
+  deploy_token_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_get_project`: Get a project deploy token.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#get-a-project-deploy-token
+ */
+export interface AccessDeployTokenGetProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deploy token. */
+  deploy_token_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_list_all`: List all deploy tokens.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#list-all-deploy-tokens
+ */
+export interface AccessDeployTokenListAllParams {
+  /** Only active (true) or inactive tokens. */
+  active?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_list_group`: List group deploy tokens.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#list-group-deploy-tokens
+ */
+export interface AccessDeployTokenListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only active (true) or inactive tokens. */
+  active?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.deploy_token_list_project`: List project deploy tokens.
+ * @see https://docs.gitlab.com/api/deploy_tokens/#list-project-deploy-tokens
+ */
+export interface AccessDeployTokenListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only active (true) or inactive tokens. */
+  active?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.invite_group`: Invite to a group.
+ * @see https://docs.gitlab.com/api/invitations/#add-a-member-to-a-group-or-project
+ */
+export interface AccessInviteGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Email(s), comma-separated. */
+  email?: string;
+  /** User ID(s), comma-separated. */
+  user_id?: string | number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Membership ends, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.invite_list_group`: List group invitations.
+ * @see https://docs.gitlab.com/api/invitations/#list-all-invitations-pending-for-a-group-or-project
+ */
+export interface AccessInviteListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** The exact invited email. */
+  query?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.invite_list_project`: List project invitations.
+ * @see https://docs.gitlab.com/api/invitations/#list-all-invitations-pending-for-a-group-or-project
+ */
+export interface AccessInviteListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** The exact invited email. */
+  query?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.invite_project`: Invite to a project.
+ * @see https://docs.gitlab.com/api/invitations/#add-a-member-to-a-group-or-project
+ */
+export interface AccessInviteProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Email(s), comma-separated. */
+  email?: string;
+  /** User ID(s), comma-separated. */
+  user_id?: string | number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Membership ends, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.request_group`: Request access to a group.
+ * @see https://docs.gitlab.com/api/access_requests/#request-access-to-a-group-or-project
+ */
+export interface AccessRequestGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `access.request_list_group`: List group access requests.
+ * @see https://docs.gitlab.com/api/access_requests/#list-access-requests-for-a-group-or-project
+ */
+export interface AccessRequestListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.request_list_project`: List project access requests.
+ * @see https://docs.gitlab.com/api/access_requests/#list-access-requests-for-a-group-or-project
+ */
+export interface AccessRequestListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.request_project`: Request access to a project.
+ * @see https://docs.gitlab.com/api/access_requests/#request-access-to-a-group-or-project
+ */
+export interface AccessRequestProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `access.token_group_create`: Create a group access token.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#create-a-group-access-token
+ */
+export interface AccessTokenGroupCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Name of the token. */
+  name: string;
+  /** What the token may do. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "read_virtual_registry"
+    | "write_virtual_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "self_rotate"
+    | "read_observability"
+    | "write_observability"
+  >;
+  /** Role (default maintainer): name or 10-50. */
+  access_level?: string | number;
+  /** Expiry, YYYY-MM-DD (default: the maximum). */
+  expires_at?: string;
+  /** What the token is for. */
+  description?: string;
+}
+
+/**
+ * Parameters of `access.token_group_get`: Get a group access token.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#get-details-on-a-group-access-token
+ */
+export interface AccessTokenGroupGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_group_list`: List group access tokens.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#list-all-group-access-tokens
+ */
+export interface AccessTokenGroupListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only active or inactive tokens. */
+  state?: "active" | "inactive";
+  /** Only revoked (true) tokens. */
+  revoked?: boolean;
+  /** Text in the token name. */
+  search?: string;
+  /** Order. */
+  sort?:
+    | "created_asc"
+    | "created_desc"
+    | "expires_asc"
+    | "expires_desc"
+    | "last_used_asc"
+    | "last_used_desc"
+    | "name_asc"
+    | "name_desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.token_group_revoke`: Revoke a group access token.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#revoke-a-group-access-token
+ */
+export interface AccessTokenGroupRevokeParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_group_rotate`: Rotate a group access token.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#rotate-a-group-access-token
+ */
+export interface AccessTokenGroupRotateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.token_group_rotate_self`: Rotate this server's group access token.
+ * @see https://docs.gitlab.com/api/group_access_tokens/#self-rotate
+ */
+export interface AccessTokenGroupRotateSelfParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.token_personal_get`: Get a personal access token.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#get-details-on-a-personal-access-token
+ */
+export interface AccessTokenPersonalGetParams {
+  /** ID of the personal access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_personal_list`: List personal access tokens.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#list-all-personal-access-tokens
+ */
+export interface AccessTokenPersonalListParams {
+  /** Only active or inactive tokens. */
+  state?: "active" | "inactive";
+  /** Only revoked (true) tokens. */
+  revoked?: boolean;
+  /** Text in the token name. */
+  search?: string;
+  /** Owner's user ID (admins for others). */
+  user_id?: number;
+  /** Expiring before this date. */
+  expires_before?: string;
+  /** Order. */
+  sort?:
+    | "created_asc"
+    | "created_desc"
+    | "expires_asc"
+    | "expires_desc"
+    | "last_used_asc"
+    | "last_used_desc"
+    | "name_asc"
+    | "name_desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.token_personal_revoke`: Revoke a personal access token.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#revoke-a-personal-access-token
+ */
+export interface AccessTokenPersonalRevokeParams {
+  /** ID of the personal access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_personal_revoke_self`: Revoke this server's own token.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#self-revoke
+ */
+export interface AccessTokenPersonalRevokeSelfParams {}
+
+/**
+ * Parameters of `access.token_personal_rotate`: Rotate a personal access token.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#rotate-a-personal-access-token
+ */
+export interface AccessTokenPersonalRotateParams {
+  /** ID of the personal access token. */
+  token_id: number;
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.token_personal_rotate_self`: Rotate this server's own token.
+ * @see https://docs.gitlab.com/api/personal_access_tokens/#self-rotate
+ */
+export interface AccessTokenPersonalRotateSelfParams {
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.token_project_create`: Create a project access token.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#create-a-project-access-token
+ */
+export interface AccessTokenProjectCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the token. */
+  name: string;
+  /** What the token may do. */
+  scopes: Array<
+    | "api"
+    | "read_api"
+    | "read_repository"
+    | "write_repository"
+    | "read_registry"
+    | "write_registry"
+    | "read_virtual_registry"
+    | "write_virtual_registry"
+    | "create_runner"
+    | "manage_runner"
+    | "ai_features"
+    | "k8s_proxy"
+    | "self_rotate"
+    | "read_observability"
+    | "write_observability"
+  >;
+  /** Role (default maintainer): name or 10-50. */
+  access_level?: string | number;
+  /** Expiry, YYYY-MM-DD (default: the maximum). */
+  expires_at?: string;
+  /** What the token is for. */
+  description?: string;
+}
+
+/**
+ * Parameters of `access.token_project_get`: Get a project access token.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#get-details-on-a-project-access-token
+ */
+export interface AccessTokenProjectGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_project_list`: List project access tokens.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#list-all-project-access-tokens
+ */
+export interface AccessTokenProjectListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only active or inactive tokens. */
+  state?: "active" | "inactive";
+  /** Only revoked (true) tokens. */
+  revoked?: boolean;
+  /** Text in the token name. */
+  search?: string;
+  /** Order. */
+  sort?:
+    | "created_asc"
+    | "created_desc"
+    | "expires_asc"
+    | "expires_desc"
+    | "last_used_asc"
+    | "last_used_desc"
+    | "name_asc"
+    | "name_desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.token_project_revoke`: Revoke a project access token.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#revoke-a-project-access-token
+ */
+export interface AccessTokenProjectRevokeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `access.token_project_rotate`: Rotate a project access token.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#rotate-a-project-access-token
+ */
+export interface AccessTokenProjectRotateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the access token. */
+  token_id: number;
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.token_project_rotate_self`: Rotate this server's project access token.
+ * @see https://docs.gitlab.com/api/project_access_tokens/#self-rotate
+ */
+export interface AccessTokenProjectRotateSelfParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** New expiry, YYYY-MM-DD (default: one week). */
+  expires_at?: string;
 }
 
 /**
@@ -1343,6 +1905,19 @@ export interface GroupCredentialRevokePatParams {
 }
 
 /**
+ * Parameters of `group.delete`: Delete a group.
+ * @see https://docs.gitlab.com/api/groups/#delete-a-group
+ */
+export interface GroupDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Remove now a group already marked. */
+  permanently_remove?: boolean;
+  /** Group path, needed by permanently_remove. */
+  full_path?: string;
+}
+
+/**
  * Parameters of `group.get`: Get a group.
  * @see https://docs.gitlab.com/api/groups/#get-a-single-group
  */
@@ -1573,6 +2148,15 @@ export interface GroupProtectedEnvUpdateParams {
   }>;
   /** Approvals needed to deploy. */
   required_approval_count?: number;
+}
+
+/**
+ * Parameters of `group.restore`: Restore a group.
+ * @see https://docs.gitlab.com/api/groups/#restore-a-group-marked-for-deletion
+ */
+export interface GroupRestoreParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
 }
 
 /**
@@ -4882,6 +5466,15 @@ export interface ProjectApprovalRuleUpdateParams {
 }
 
 /**
+ * Parameters of `project.archive`: Archive a project.
+ * @see https://docs.gitlab.com/api/projects/#archive-a-project
+ */
+export interface ProjectArchiveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
  * Parameters of `project.badge_add`: Add a project badge.
  * @see https://docs.gitlab.com/api/project_badges/#add-a-badge-to-a-project
  */
@@ -4973,6 +5566,155 @@ export interface ProjectBoardGetParams {
 }
 
 /**
+ * Parameters of `project.create`: Create a project.
+ * @see https://docs.gitlab.com/api/projects/#create-a-project
+ */
+export interface ProjectCreateParams {
+  /** Display name (name or path needed). */
+  name?: string;
+  /** URL slug (defaults from name). */
+  path?: string;
+  /** Group or namespace ID or path. */
+  namespace_id?: string | number;
+  /** Short project description. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Default branch name. */
+  default_branch?: string;
+  /** Start with a README commit. */
+  initialize_with_readme?: boolean;
+  /** Topic names. */
+  topics?: Array<string>;
+  /** Repository URL to import. */
+  import_url?: string;
+  /** Git hash format. */
+  repository_object_format?: "sha1" | "sha256";
+  /** Issues feature. */
+  issues_access_level?: "disabled" | "private" | "enabled";
+  /** Merge requests feature. */
+  merge_requests_access_level?: "disabled" | "private" | "enabled";
+  /** CI/CD feature. */
+  builds_access_level?: "disabled" | "private" | "enabled";
+  /** Wiki feature. */
+  wiki_access_level?: "disabled" | "private" | "enabled";
+  /** Merge commit strategy. */
+  merge_method?: "merge" | "rebase_merge" | "ff";
+  /** Squash on merge. */
+  squash_option?: "never" | "always" | "default_on" | "default_off";
+  /** Require a passing pipeline. */
+  only_allow_merge_if_pipeline_succeeds?: boolean;
+  /** Delete source branch by default. */
+  remove_source_branch_after_merge?: boolean;
+}
+
+/**
+ * Parameters of `project.create_for_user`: Create a project for a user.
+ * @see https://docs.gitlab.com/api/projects/#create-a-project-for-a-user
+ */
+export interface ProjectCreateForUserParams {
+  /** ID of the owner. */
+  user_id: number;
+  /** Display name. */
+  name: string;
+  /** URL slug (defaults from name). */
+  path?: string;
+  /** Group or namespace ID or path. */
+  namespace_id?: string | number;
+  /** Short project description. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Default branch name. */
+  default_branch?: string;
+  /** Topic names. */
+  topics?: Array<string>;
+  /** Repository URL to import. */
+  import_url?: string;
+  /** Issues feature. */
+  issues_access_level?: "disabled" | "private" | "enabled";
+  /** Merge requests feature. */
+  merge_requests_access_level?: "disabled" | "private" | "enabled";
+  /** CI/CD feature. */
+  builds_access_level?: "disabled" | "private" | "enabled";
+  /** Wiki feature. */
+  wiki_access_level?: "disabled" | "private" | "enabled";
+  /** Merge commit strategy. */
+  merge_method?: "merge" | "rebase_merge" | "ff";
+  /** Squash on merge. */
+  squash_option?: "never" | "always" | "default_on" | "default_off";
+}
+
+/**
+ * Parameters of `project.create_fork_relation`: Mark a project as a fork.
+ * @see https://docs.gitlab.com/api/project_forks/#create-a-fork-relationship-between-projects
+ */
+export interface ProjectCreateForkRelationParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** The upstream project ID or path. */
+  forked_from_id: string | number;
+}
+
+/**
+ * Parameters of `project.delete`: Delete a project.
+ * @see https://docs.gitlab.com/api/projects/#delete-a-project
+ */
+export interface ProjectDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Remove now a project already marked. */
+  permanently_remove?: boolean;
+  /** Project path, needed by permanently_remove. */
+  full_path?: string;
+}
+
+/**
+ * Parameters of `project.delete_fork_relation`: Remove a fork relation.
+ * @see https://docs.gitlab.com/api/project_forks/#delete-a-fork-relationship-between-projects
+ */
+export interface ProjectDeleteForkRelationParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.delete_shared_group`: Stop sharing a project with a group.
+ * @see https://docs.gitlab.com/api/projects/#delete-a-shared-project-link-in-a-group
+ */
+export interface ProjectDeleteSharedGroupParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the group to unshare. */
+  group_id: number;
+}
+
+/**
+ * Parameters of `project.fork`: Fork a project.
+ * @see https://docs.gitlab.com/api/project_forks/#fork-a-project
+ */
+export interface ProjectForkParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Target namespace ID. */
+  namespace_id?: number;
+  /** Target namespace path. */
+  namespace_path?: string;
+  /** Name of the fork. */
+  name?: string;
+  /** URL slug of the fork. */
+  path?: string;
+  /** Description of the fork. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Only these branches (comma-separated). */
+  branches?: string;
+  /** MRs target the fork itself. */
+  mr_default_target_self?: boolean;
+}
+
+/**
  * Parameters of `project.get`: Get a project.
  * @see https://docs.gitlab.com/api/projects/#get-a-single-project
  */
@@ -4990,6 +5732,216 @@ export interface ProjectLabelGetParams {
   project_id: string | number;
   /** ID or name of the label, such as 7 or priority::high. */
   label_id: string | number;
+}
+
+/**
+ * Parameters of `project.languages`: Get a project's languages.
+ * @see https://docs.gitlab.com/api/projects/#list-programming-languages-used
+ */
+export interface ProjectLanguagesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.list`: List projects.
+ * @see https://docs.gitlab.com/api/projects/#list-all-projects
+ */
+export interface ProjectListParams {
+  /** Text in the name or path. */
+  search?: string;
+  /** Only projects you own. */
+  owned?: boolean;
+  /** Only projects you are a member of. */
+  membership?: boolean;
+  /** Only projects you starred. */
+  starred?: boolean;
+  /** Archived only (true) or none (false). */
+  archived?: boolean;
+  /** Only this visibility. */
+  visibility?: "public" | "internal" | "private";
+  /** Comma-separated topics all required. */
+  topic?: string;
+  /** Fewer fields per project. */
+  simple?: boolean;
+  /** Include storage statistics. */
+  statistics?: boolean;
+  /** Your lowest role in the project. */
+  min_access_level?: string | number;
+  /** Main language, such as Go. */
+  with_programming_language?: string;
+  /** Only with issues enabled. */
+  with_issues_enabled?: boolean;
+  /** Only with merge requests enabled. */
+  with_merge_requests_enabled?: boolean;
+  /** Active after this time. */
+  last_activity_after?: string;
+  /** Active before this time. */
+  last_activity_before?: string;
+  /** Sort field (default created_at). */
+  order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_forks`: List forks of a project.
+ * @see https://docs.gitlab.com/api/project_forks/#list-forks-of-a-project
+ */
+export interface ProjectListForksParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Text in the name or path. */
+  search?: string;
+  /** Only projects you own. */
+  owned?: boolean;
+  /** Only projects you are a member of. */
+  membership?: boolean;
+  /** Only this visibility. */
+  visibility?: "public" | "internal" | "private";
+  /** Archived only (true) or none (false). */
+  archived?: boolean;
+  /** Fewer fields per project. */
+  simple?: boolean;
+  /** Your lowest role in the project. */
+  min_access_level?: string | number;
+  /** Sort field (default created_at). */
+  order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_groups`: List a project's ancestor groups.
+ * @see https://docs.gitlab.com/api/projects/#list-groups
+ */
+export interface ProjectListGroupsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Text in the group name. */
+  search?: string;
+  /** Add groups it is shared with. */
+  with_shared?: boolean;
+  /** Lowest role of shared groups. */
+  shared_min_access_level?: string | number;
+  /** Only shared groups you can see. */
+  shared_visible_only?: boolean;
+  /** Group IDs to leave out. */
+  skip_groups?: Array<number>;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_invited_groups`: List groups a project is shared with.
+ * @see https://docs.gitlab.com/api/projects/#list-a-projects-invited-groups
+ */
+export interface ProjectListInvitedGroupsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Text in the group name. */
+  search?: string;
+  /** Lowest role you hold in the group. */
+  min_access_level?: string | number;
+  /** Direct or inherited invitations. */
+  relation?: "direct" | "inherited";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_starrers`: List who starred a project.
+ * @see https://docs.gitlab.com/api/projects/#list-users-who-starred-a-project
+ */
+export interface ProjectListStarrersParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Text in the user's name or username. */
+  search?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_user_contributed`: List projects a user contributed to.
+ * @see https://docs.gitlab.com/api/projects/#list-projects-a-user-has-contributed-to
+ */
+export interface ProjectListUserContributedParams {
+  /** User ID or username. */
+  user_id: string | number;
+  /** Fewer fields per project. */
+  simple?: boolean;
+  /** Sort field (default created_at). */
+  order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_user_projects`: List a user's projects.
+ * @see https://docs.gitlab.com/api/projects/#list-a-users-projects
+ */
+export interface ProjectListUserProjectsParams {
+  /** User ID or username. */
+  user_id: string | number;
+  /** Text in the name or path. */
+  search?: string;
+  /** Archived only (true) or none (false). */
+  archived?: boolean;
+  /** Only this visibility. */
+  visibility?: "public" | "internal" | "private";
+  /** Fewer fields per project. */
+  simple?: boolean;
+  /** Sort field (default created_at). */
+  order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_user_starred`: List projects a user starred.
+ * @see https://docs.gitlab.com/api/projects/#list-projects-starred-by-a-user
+ */
+export interface ProjectListUserStarredParams {
+  /** User ID or username. */
+  user_id: string | number;
+  /** Text in the name or path. */
+  search?: string;
+  /** Archived only (true) or none (false). */
+  archived?: boolean;
+  /** Only this visibility. */
+  visibility?: "public" | "internal" | "private";
+  /** Fewer fields per project. */
+  simple?: boolean;
+  /** Sort field (default created_at). */
+  order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+  /** Order direction (default desc). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.list_users`: List a project's users.
+ * @see https://docs.gitlab.com/api/projects/#list-users
+ */
+export interface ProjectListUsersParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Text in name or username. */
+  search?: string;
+  /** User IDs to leave out. */
+  skip_users?: Array<number>;
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -5175,6 +6127,231 @@ export interface ProjectPushRuleEditParams {
 export interface ProjectPushRuleGetParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
+}
+
+/**
+ * Parameters of `project.repository_storage_get`: Get a project's repository storage.
+ * @see https://docs.gitlab.com/api/projects/#get-the-path-to-repository-storage
+ */
+export interface ProjectRepositoryStorageGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.restore`: Restore a project.
+ * @see https://docs.gitlab.com/api/projects/#restore-a-project-marked-for-deletion
+ */
+export interface ProjectRestoreParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.security_settings_get`: Get project security settings.
+ * @see https://docs.gitlab.com/api/project_security_settings/#list-project-security-settings
+ */
+export interface ProjectSecuritySettingsGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.security_settings_update`: Update project security settings.
+ * @see https://docs.gitlab.com/api/project_security_settings/#update-secret_push_protection_enabled-setting
+ */
+export interface ProjectSecuritySettingsUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Block pushes holding secrets. */
+  secret_push_protection_enabled: boolean;
+}
+
+/**
+ * Parameters of `project.share_with_group`: Share a project with a group.
+ * @see https://docs.gitlab.com/api/projects/#share-a-project-with-a-group
+ */
+export interface ProjectShareWithGroupParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the group to share with. */
+  group_id: number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `project.star`: Star a project.
+ * @see https://docs.gitlab.com/api/projects/#star-a-project
+ */
+export interface ProjectStarParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.statistics_get`: Get a project's fetch statistics.
+ * @see https://docs.gitlab.com/api/project_statistics/#get-the-statistics-of-the-last-30-days
+ */
+export interface ProjectStatisticsGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.transfer`: Transfer a project.
+ * @see https://docs.gitlab.com/api/projects/#transfer-a-project-to-a-new-namespace
+ */
+export interface ProjectTransferParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Target namespace ID or path. */
+  namespace: string | number;
+}
+
+/**
+ * Parameters of `project.unarchive`: Unarchive a project.
+ * @see https://docs.gitlab.com/api/projects/#unarchive-a-project
+ */
+export interface ProjectUnarchiveParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.unstar`: Unstar a project.
+ * @see https://docs.gitlab.com/api/projects/#unstar-a-project
+ */
+export interface ProjectUnstarParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.update`: Update project settings.
+ * @see https://docs.gitlab.com/api/projects/#edit-a-project
+ */
+export interface ProjectUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** New display name. */
+  name?: string;
+  /** New URL slug. */
+  path?: string;
+  /** Short project description. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Default branch name. */
+  default_branch?: string;
+  /** Topic names. */
+  topics?: Array<string>;
+  /** Repository URL to import. */
+  import_url?: string;
+  issues_access_level?: "disabled" | "private" | "enabled";
+  merge_requests_access_level?: "disabled" | "private" | "enabled";
+  builds_access_level?: "disabled" | "private" | "enabled";
+  wiki_access_level?: "disabled" | "private" | "enabled";
+  repository_access_level?: "disabled" | "private" | "enabled";
+  snippets_access_level?: "disabled" | "private" | "enabled";
+  forking_access_level?: "disabled" | "private" | "enabled";
+  pages_access_level?: "disabled" | "private" | "enabled" | "public";
+  analytics_access_level?: "disabled" | "private" | "enabled";
+  container_registry_access_level?: "disabled" | "private" | "enabled";
+  environments_access_level?: "disabled" | "private" | "enabled";
+  feature_flags_access_level?: "disabled" | "private" | "enabled";
+  infrastructure_access_level?: "disabled" | "private" | "enabled";
+  monitor_access_level?: "disabled" | "private" | "enabled";
+  releases_access_level?: "disabled" | "private" | "enabled";
+  requirements_access_level?: "disabled" | "private" | "enabled";
+  security_and_compliance_access_level?: "disabled" | "private" | "enabled";
+  model_experiments_access_level?: "disabled" | "private" | "enabled";
+  model_registry_access_level?: "disabled" | "private" | "enabled";
+  /** Merge commit strategy. */
+  merge_method?: "merge" | "rebase_merge" | "ff";
+  /** Squash on merge. */
+  squash_option?: "never" | "always" | "default_on" | "default_off";
+  /** Require a passing pipeline. */
+  only_allow_merge_if_pipeline_succeeds?: boolean;
+  /** Require resolved threads. */
+  only_allow_merge_if_all_discussions_are_resolved?: boolean;
+  /** Skipped pipeline counts as passed. */
+  allow_merge_on_skipped_pipeline?: boolean;
+  /** Delete source branch by default. */
+  remove_source_branch_after_merge?: boolean;
+  /** Resolve threads on changed lines. */
+  resolve_outdated_diff_discussions?: boolean;
+  /** Print MR link on push. */
+  printing_merge_request_link_enabled?: boolean;
+  merge_pipelines_enabled?: boolean;
+  merge_trains_enabled?: boolean;
+  /** Forks target themselves. */
+  mr_default_target_self?: boolean;
+  /** Merge commit message template. */
+  merge_commit_template?: string;
+  /** Squash commit message template. */
+  squash_commit_template?: string;
+  /** Suggestion commit message. */
+  suggestion_commit_message?: string;
+  /** Branch name template for issues. */
+  issue_branch_template?: string;
+  /** Close issues a merge fixes. */
+  autoclose_referenced_issues?: boolean;
+  /** Approvals needed (deprecated). */
+  approvals_before_merge?: number;
+  /** Path of the CI configuration. */
+  ci_config_path?: string;
+  /** Shallow clone depth. */
+  ci_default_git_depth?: number;
+  /** How jobs get the code. */
+  build_git_strategy?: "fetch" | "clone";
+  /** Job timeout in seconds. */
+  build_timeout?: number;
+  /** Cancel redundant pipelines. */
+  auto_cancel_pending_pipelines?: "enabled" | "disabled";
+  /** Skip outdated deployment jobs. */
+  ci_forward_deployment_enabled?: boolean;
+  /** Separate caches per branch protection. */
+  ci_separated_caches?: boolean;
+  /** Who may cancel pipelines. */
+  ci_restrict_pipeline_cancellation_role?: "developer" | "maintainer" | "no_one";
+  /** Who may set pipeline variables. */
+  ci_pipeline_variables_minimum_override_role?: "no_one_allowed" | "developer" | "maintainer" | "owner";
+  /** Pipeline retention in seconds. */
+  ci_delete_pipelines_in_seconds?: number;
+  public_jobs?: boolean;
+  shared_runners_enabled?: boolean;
+  group_runners_enabled?: boolean;
+  keep_latest_artifact?: boolean;
+  /** Artifact size limit in MB. */
+  max_artifacts_size?: number;
+  auto_devops_enabled?: boolean;
+  /** Auto DevOps deploy strategy. */
+  auto_devops_deploy_strategy?: "continuous" | "manual" | "timed_incremental";
+  lfs_enabled?: boolean;
+  packages_enabled?: boolean;
+  service_desk_enabled?: boolean;
+  emails_enabled?: boolean;
+  /** Let users request access. */
+  request_access_enabled?: boolean;
+  show_default_award_emojis?: boolean;
+  /** Auth on uploaded files. */
+  enforce_auth_checks_on_uploads?: boolean;
+  /** Warn about hidden characters. */
+  warn_about_potentially_unwanted_characters?: boolean;
+  /** Limit pipeline variables. */
+  restrict_user_defined_variables?: boolean;
+  /** Default issue description. */
+  issues_template?: string;
+  /** Default MR description. */
+  merge_requests_template?: string;
+  /** Classification label. */
+  external_authorization_classification_label?: string;
+  mirror?: boolean;
+  /** Mirror protected branches only. */
+  only_mirror_protected_branches?: boolean;
 }
 
 /**
@@ -7955,7 +9132,46 @@ export interface WikiUploadAttachmentParams {
 
 /** Every canonical action ID of the catalog. */
 export type ActionId =
+  | "access.approve_group"
+  | "access.approve_project"
+  | "access.deny_group"
+  | "access.deny_project"
   | "access.deploy_key_get"
+  | "access.deploy_token_create_group"
+  | "access.deploy_token_create_project"
+  | "access.deploy_token_delete_group"
+  | "access.deploy_token_delete_project"
+  | "access.deploy_token_get_group"
+  | "access.deploy_token_get_project"
+  | "access.deploy_token_list_all"
+  | "access.deploy_token_list_group"
+  | "access.deploy_token_list_project"
+  | "access.invite_group"
+  | "access.invite_list_group"
+  | "access.invite_list_project"
+  | "access.invite_project"
+  | "access.request_group"
+  | "access.request_list_group"
+  | "access.request_list_project"
+  | "access.request_project"
+  | "access.token_group_create"
+  | "access.token_group_get"
+  | "access.token_group_list"
+  | "access.token_group_revoke"
+  | "access.token_group_rotate"
+  | "access.token_group_rotate_self"
+  | "access.token_personal_get"
+  | "access.token_personal_list"
+  | "access.token_personal_revoke"
+  | "access.token_personal_revoke_self"
+  | "access.token_personal_rotate"
+  | "access.token_personal_rotate_self"
+  | "access.token_project_create"
+  | "access.token_project_get"
+  | "access.token_project_list"
+  | "access.token_project_revoke"
+  | "access.token_project_rotate"
+  | "access.token_project_rotate_self"
   | "branch.create"
   | "branch.delete"
   | "branch.delete_merged"
@@ -8040,6 +9256,7 @@ export type ActionId =
   | "group.credential_list_pats"
   | "group.credential_list_ssh_keys"
   | "group.credential_revoke_pat"
+  | "group.delete"
   | "group.get"
   | "group.group_label_get"
   | "group.group_milestone_get"
@@ -8053,6 +9270,7 @@ export type ActionId =
   | "group.protected_env_protect"
   | "group.protected_env_unprotect"
   | "group.protected_env_update"
+  | "group.restore"
   | "group.security_settings_update"
   | "group.service_account_create"
   | "group.service_account_delete"
@@ -8277,6 +9495,7 @@ export type ActionId =
   | "project.approval_rule_get"
   | "project.approval_rule_list"
   | "project.approval_rule_update"
+  | "project.archive"
   | "project.badge_add"
   | "project.badge_delete"
   | "project.badge_edit"
@@ -8284,8 +9503,25 @@ export type ActionId =
   | "project.badge_list"
   | "project.badge_preview"
   | "project.board_get"
+  | "project.create"
+  | "project.create_for_user"
+  | "project.create_fork_relation"
+  | "project.delete"
+  | "project.delete_fork_relation"
+  | "project.delete_shared_group"
+  | "project.fork"
   | "project.get"
   | "project.label_get"
+  | "project.languages"
+  | "project.list"
+  | "project.list_forks"
+  | "project.list_groups"
+  | "project.list_invited_groups"
+  | "project.list_starrers"
+  | "project.list_user_contributed"
+  | "project.list_user_projects"
+  | "project.list_user_starred"
+  | "project.list_users"
   | "project.member_add"
   | "project.member_delete"
   | "project.member_edit"
@@ -8297,6 +9533,17 @@ export type ActionId =
   | "project.push_rule_delete"
   | "project.push_rule_edit"
   | "project.push_rule_get"
+  | "project.repository_storage_get"
+  | "project.restore"
+  | "project.security_settings_get"
+  | "project.security_settings_update"
+  | "project.share_with_group"
+  | "project.star"
+  | "project.statistics_get"
+  | "project.transfer"
+  | "project.unarchive"
+  | "project.unstar"
+  | "project.update"
   | "project_alias.create"
   | "project_alias.delete"
   | "project_alias.get"
@@ -8490,7 +9737,46 @@ export type ActionId =
 
 /** The parameter type of each action, keyed by canonical ID. */
 export interface ActionParams {
+  "access.approve_group": AccessApproveGroupParams;
+  "access.approve_project": AccessApproveProjectParams;
+  "access.deny_group": AccessDenyGroupParams;
+  "access.deny_project": AccessDenyProjectParams;
   "access.deploy_key_get": AccessDeployKeyGetParams;
+  "access.deploy_token_create_group": AccessDeployTokenCreateGroupParams;
+  "access.deploy_token_create_project": AccessDeployTokenCreateProjectParams;
+  "access.deploy_token_delete_group": AccessDeployTokenDeleteGroupParams;
+  "access.deploy_token_delete_project": AccessDeployTokenDeleteProjectParams;
+  "access.deploy_token_get_group": AccessDeployTokenGetGroupParams;
+  "access.deploy_token_get_project": AccessDeployTokenGetProjectParams;
+  "access.deploy_token_list_all": AccessDeployTokenListAllParams;
+  "access.deploy_token_list_group": AccessDeployTokenListGroupParams;
+  "access.deploy_token_list_project": AccessDeployTokenListProjectParams;
+  "access.invite_group": AccessInviteGroupParams;
+  "access.invite_list_group": AccessInviteListGroupParams;
+  "access.invite_list_project": AccessInviteListProjectParams;
+  "access.invite_project": AccessInviteProjectParams;
+  "access.request_group": AccessRequestGroupParams;
+  "access.request_list_group": AccessRequestListGroupParams;
+  "access.request_list_project": AccessRequestListProjectParams;
+  "access.request_project": AccessRequestProjectParams;
+  "access.token_group_create": AccessTokenGroupCreateParams;
+  "access.token_group_get": AccessTokenGroupGetParams;
+  "access.token_group_list": AccessTokenGroupListParams;
+  "access.token_group_revoke": AccessTokenGroupRevokeParams;
+  "access.token_group_rotate": AccessTokenGroupRotateParams;
+  "access.token_group_rotate_self": AccessTokenGroupRotateSelfParams;
+  "access.token_personal_get": AccessTokenPersonalGetParams;
+  "access.token_personal_list": AccessTokenPersonalListParams;
+  "access.token_personal_revoke": AccessTokenPersonalRevokeParams;
+  "access.token_personal_revoke_self": AccessTokenPersonalRevokeSelfParams;
+  "access.token_personal_rotate": AccessTokenPersonalRotateParams;
+  "access.token_personal_rotate_self": AccessTokenPersonalRotateSelfParams;
+  "access.token_project_create": AccessTokenProjectCreateParams;
+  "access.token_project_get": AccessTokenProjectGetParams;
+  "access.token_project_list": AccessTokenProjectListParams;
+  "access.token_project_revoke": AccessTokenProjectRevokeParams;
+  "access.token_project_rotate": AccessTokenProjectRotateParams;
+  "access.token_project_rotate_self": AccessTokenProjectRotateSelfParams;
   "branch.create": BranchCreateParams;
   "branch.delete": BranchDeleteParams;
   "branch.delete_merged": BranchDeleteMergedParams;
@@ -8575,6 +9861,7 @@ export interface ActionParams {
   "group.credential_list_pats": GroupCredentialListPatsParams;
   "group.credential_list_ssh_keys": GroupCredentialListSshKeysParams;
   "group.credential_revoke_pat": GroupCredentialRevokePatParams;
+  "group.delete": GroupDeleteParams;
   "group.get": GroupGetParams;
   "group.group_label_get": GroupGroupLabelGetParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
@@ -8588,6 +9875,7 @@ export interface ActionParams {
   "group.protected_env_protect": GroupProtectedEnvProtectParams;
   "group.protected_env_unprotect": GroupProtectedEnvUnprotectParams;
   "group.protected_env_update": GroupProtectedEnvUpdateParams;
+  "group.restore": GroupRestoreParams;
   "group.security_settings_update": GroupSecuritySettingsUpdateParams;
   "group.service_account_create": GroupServiceAccountCreateParams;
   "group.service_account_delete": GroupServiceAccountDeleteParams;
@@ -8812,6 +10100,7 @@ export interface ActionParams {
   "project.approval_rule_get": ProjectApprovalRuleGetParams;
   "project.approval_rule_list": ProjectApprovalRuleListParams;
   "project.approval_rule_update": ProjectApprovalRuleUpdateParams;
+  "project.archive": ProjectArchiveParams;
   "project.badge_add": ProjectBadgeAddParams;
   "project.badge_delete": ProjectBadgeDeleteParams;
   "project.badge_edit": ProjectBadgeEditParams;
@@ -8819,8 +10108,25 @@ export interface ActionParams {
   "project.badge_list": ProjectBadgeListParams;
   "project.badge_preview": ProjectBadgePreviewParams;
   "project.board_get": ProjectBoardGetParams;
+  "project.create": ProjectCreateParams;
+  "project.create_for_user": ProjectCreateForUserParams;
+  "project.create_fork_relation": ProjectCreateForkRelationParams;
+  "project.delete": ProjectDeleteParams;
+  "project.delete_fork_relation": ProjectDeleteForkRelationParams;
+  "project.delete_shared_group": ProjectDeleteSharedGroupParams;
+  "project.fork": ProjectForkParams;
   "project.get": ProjectGetParams;
   "project.label_get": ProjectLabelGetParams;
+  "project.languages": ProjectLanguagesParams;
+  "project.list": ProjectListParams;
+  "project.list_forks": ProjectListForksParams;
+  "project.list_groups": ProjectListGroupsParams;
+  "project.list_invited_groups": ProjectListInvitedGroupsParams;
+  "project.list_starrers": ProjectListStarrersParams;
+  "project.list_user_contributed": ProjectListUserContributedParams;
+  "project.list_user_projects": ProjectListUserProjectsParams;
+  "project.list_user_starred": ProjectListUserStarredParams;
+  "project.list_users": ProjectListUsersParams;
   "project.member_add": ProjectMemberAddParams;
   "project.member_delete": ProjectMemberDeleteParams;
   "project.member_edit": ProjectMemberEditParams;
@@ -8832,6 +10138,17 @@ export interface ActionParams {
   "project.push_rule_delete": ProjectPushRuleDeleteParams;
   "project.push_rule_edit": ProjectPushRuleEditParams;
   "project.push_rule_get": ProjectPushRuleGetParams;
+  "project.repository_storage_get": ProjectRepositoryStorageGetParams;
+  "project.restore": ProjectRestoreParams;
+  "project.security_settings_get": ProjectSecuritySettingsGetParams;
+  "project.security_settings_update": ProjectSecuritySettingsUpdateParams;
+  "project.share_with_group": ProjectShareWithGroupParams;
+  "project.star": ProjectStarParams;
+  "project.statistics_get": ProjectStatisticsGetParams;
+  "project.transfer": ProjectTransferParams;
+  "project.unarchive": ProjectUnarchiveParams;
+  "project.unstar": ProjectUnstarParams;
+  "project.update": ProjectUpdateParams;
   "project_alias.create": ProjectAliasCreateParams;
   "project_alias.delete": ProjectAliasDeleteParams;
   "project_alias.get": ProjectAliasGetParams;

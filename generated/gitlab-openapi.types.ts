@@ -55,6 +55,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/deploy_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all deploy tokens */
+    get: operations["access.deploy_token_list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events": {
     parameters: {
       query?: never;
@@ -83,6 +100,129 @@ export interface paths {
     get: operations["group.get"];
     put?: never;
     post?: never;
+    /** Delete a group */
+    delete: operations["group.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group access requests */
+    get: operations["access.request_list_group"];
+    put?: never;
+    /** Request access to a group */
+    post: operations["access.request_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_requests/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deny a group access request */
+    delete: operations["access.deny_group"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_requests/{user_id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Approve a group access request */
+    put: operations["access.approve_group"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group access tokens */
+    get: operations["access.token_group_list"];
+    put?: never;
+    /** Create a group access token */
+    post: operations["access.token_group_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_tokens/self/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate this server's group access token */
+    post: operations["access.token_group_rotate_self"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group access token */
+    get: operations["access.token_group_get"];
+    put?: never;
+    post?: never;
+    /** Revoke a group access token */
+    delete: operations["access.token_group_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/access_tokens/{token_id}/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate a group access token */
+    post: operations["access.token_group_rotate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -143,6 +283,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/deploy_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group deploy tokens */
+    get: operations["access.deploy_token_list_group"];
+    put?: never;
+    /** Create a group deploy token */
+    post: operations["access.deploy_token_create_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/deploy_tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group deploy token */
+    get: operations["access.deploy_token_get_group"];
+    put?: never;
+    post?: never;
+    /** Delete a group deploy token */
+    delete: operations["access.deploy_token_delete_group"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/dora/metrics": {
     parameters: {
       query?: never;
@@ -154,6 +330,24 @@ export interface paths {
     get: operations["dora_metrics.group"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/invitations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group invitations */
+    get: operations["access.invite_list_group"];
+    put?: never;
+    /** Invite to a group */
+    post: operations["access.invite_group"];
     delete?: never;
     options?: never;
     head?: never;
@@ -435,6 +629,23 @@ export interface paths {
     post?: never;
     /** Unprotect a group environment tier */
     delete: operations["group.protected_env_unprotect"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a group */
+    post: operations["group.restore"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -788,6 +999,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/personal_access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List personal access tokens */
+    get: operations["access.token_personal_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/personal_access_tokens/self": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke this server's own token */
+    delete: operations["access.token_personal_revoke_self"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/personal_access_tokens/self/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate this server's own token */
+    post: operations["access.token_personal_rotate_self"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/personal_access_tokens/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a personal access token */
+    get: operations["access.token_personal_get"];
+    put?: never;
+    post?: never;
+    /** Revoke a personal access token */
+    delete: operations["access.token_personal_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/personal_access_tokens/{id}/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate a personal access token */
+    post: operations["access.token_personal_rotate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/project_aliases": {
     parameters: {
       query?: never;
@@ -824,6 +1121,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List projects */
+    get: operations["project.list"];
+    put?: never;
+    /** Create a project */
+    post: operations["project.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/user/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a project for a user */
+    post: operations["project.create_for_user"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}": {
     parameters: {
       query?: never;
@@ -833,8 +1165,132 @@ export interface paths {
     };
     /** Get a project */
     get: operations["project.get"];
+    /** Update project settings */
+    put: operations["project.update"];
+    post?: never;
+    /** Delete a project */
+    delete: operations["project.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project access requests */
+    get: operations["access.request_list_project"];
+    put?: never;
+    /** Request access to a project */
+    post: operations["access.request_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_requests/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
     put?: never;
     post?: never;
+    /** Deny a project access request */
+    delete: operations["access.deny_project"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_requests/{user_id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Approve a project access request */
+    put: operations["access.approve_project"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project access tokens */
+    get: operations["access.token_project_list"];
+    put?: never;
+    /** Create a project access token */
+    post: operations["access.token_project_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_tokens/self/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate this server's project access token */
+    post: operations["access.token_project_rotate_self"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project access token */
+    get: operations["access.token_project_get"];
+    put?: never;
+    post?: never;
+    /** Revoke a project access token */
+    delete: operations["access.token_project_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/access_tokens/{token_id}/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate a project access token */
+    post: operations["access.token_project_rotate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -890,6 +1346,23 @@ export interface paths {
     put?: never;
     /** Change a project's approval configuration */
     post: operations["project.approval_config_change"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archive a project */
+    post: operations["project.archive"];
     delete?: never;
     options?: never;
     head?: never;
@@ -996,6 +1469,42 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deploy_tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project deploy tokens */
+    get: operations["access.deploy_token_list_project"];
+    put?: never;
+    /** Create a project deploy token */
+    post: operations["access.deploy_token_create_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deploy_tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project deploy token */
+    get: operations["access.deploy_token_get_project"];
+    put?: never;
+    post?: never;
+    /** Delete a project deploy token */
+    delete: operations["access.deploy_token_delete_project"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1270,6 +1779,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/fork": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fork a project */
+    post: operations["project.fork"];
+    /** Remove a fork relation */
+    delete: operations["project.delete_fork_relation"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/fork/{forked_from_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a project as a fork */
+    post: operations["project.create_fork_relation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/forks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List forks of a project */
+    get: operations["project.list_forks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/freeze_periods": {
     parameters: {
       query?: never;
@@ -1302,6 +1863,58 @@ export interface paths {
     post?: never;
     /** Delete a deploy freeze period */
     delete: operations["environment.freeze_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/groups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's ancestor groups */
+    get: operations["project.list_groups"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/invitations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project invitations */
+    get: operations["access.invite_list_project"];
+    put?: never;
+    /** Invite to a project */
+    post: operations["access.invite_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/invited_groups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List groups a project is shared with */
+    get: operations["project.list_invited_groups"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2252,6 +2865,23 @@ export interface paths {
     };
     /** Get a project label */
     get: operations["project.label_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/languages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project's languages */
+    get: operations["project.languages"];
     put?: never;
     post?: never;
     delete?: never;
@@ -4550,6 +5180,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a project */
+    post: operations["project.restore"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/security_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get project security settings */
+    get: operations["project.security_settings_get"];
+    /** Update project security settings */
+    put: operations["project.security_settings_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/share": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Share a project with a group */
+    post: operations["project.share_with_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/share/{group_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Stop sharing a project with a group */
+    delete: operations["project.delete_shared_group"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/snippets": {
     parameters: {
       query?: never;
@@ -4783,6 +5482,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/star": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Star a project */
+    post: operations["project.star"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/starrers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List who starred a project */
+    get: operations["project.list_starrers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project's fetch statistics */
+    get: operations["project.statistics_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/statuses/{sha}": {
     parameters: {
       query?: never;
@@ -4794,6 +5544,40 @@ export interface paths {
     put?: never;
     /** Set a commit status */
     post: operations["repository.commit_status_set"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/storage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project's repository storage */
+    get: operations["project.repository_storage_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/transfer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Transfer a project */
+    put: operations["project.transfer"];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4849,6 +5633,57 @@ export interface paths {
     post?: never;
     /** Delete a pipeline trigger token */
     delete: operations["pipeline.trigger_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/unarchive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unarchive a project */
+    post: operations["project.unarchive"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/unstar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unstar a project */
+    post: operations["project.unstar"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's users */
+    get: operations["project.list_users"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -5727,6 +6562,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/users/{user_id}/contributed_projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List projects a user contributed to */
+    get: operations["project.list_user_contributed"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/users/{user_id}/impersonation_tokens": {
     parameters: {
       query?: never;
@@ -5791,6 +6643,40 @@ export interface paths {
     put?: never;
     /** Create a personal access token for a user */
     post: operations["user.create_personal_access_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's projects */
+    get: operations["project.list_user_projects"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{user_id}/starred_projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List projects a user starred */
+    get: operations["project.list_user_starred"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -6087,6 +6973,74 @@ export interface components {
       /** Format: date-time */
       expires_at?: string | null;
       can_push?: boolean | null;
+    };
+    /** @description The server's own token just rotated: the new secret, shown once, and the old one revoked. */
+    OwnTokenRotated: {
+      id: number;
+      name?: string | null;
+      description?: string | null;
+      scopes?: (string | null)[] | null;
+      access_level?: number | null;
+      active?: boolean | null;
+      revoked?: boolean | null;
+      user_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date */
+      expires_at?: string | null;
+      token?: string | null;
+      token_notice?: string | null;
+      server_notice?: string | null;
+    };
+    /** @description The server's own token revoked. */
+    OwnTokenRevoked: {
+      status: string;
+      message?: string | null;
+      server_notice?: string | null;
+    };
+    /** @description A project or group deploy token. The secret `token` is present only when just created. */
+    DeployToken: {
+      id: number;
+      name?: string | null;
+      username?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      revoked?: boolean | null;
+      expired?: boolean | null;
+      scopes?: (string | null)[] | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A pending email invitation to a project or group. */
+    Invitation: {
+      id: number;
+      invite_email?: string | null;
+      access_level?: number | null;
+      /** Format: date */
+      expires_at?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      user_name?: string | null;
+      created_by_name?: string | null;
+    };
+    /** @description GitLab's answer to an invitation: status, and per invitee the reason when it is error. */
+    InvitationResult: {
+      status: string;
+      message?: Record<string, never> | null;
+    };
+    /** @description A user asking to join a project or group, or the member an approval made. */
+    AccessRequest: {
+      id: number;
+      username?: string | null;
+      name?: string | null;
+      state?: string | null;
+      access_level?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      requested_at?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
     };
     /** @description A deployment environment. */
     Environment: {
@@ -6513,6 +7467,14 @@ export interface components {
       ssh_url_to_repo?: string | null;
       /** Format: uri */
       web_url?: string | null;
+      namespace?: Record<string, never> | null;
+      forked_from_project?: Record<string, never> | null;
+      import_status?: string | null;
+      shared_with_groups?: (Record<string, never> | null)[] | null;
+      /** Format: date */
+      marked_for_deletion_on?: string | null;
+      /** Format: date */
+      marked_for_deletion_at?: string | null;
     };
     /** @description One list of an issue board. */
     BoardList: {
@@ -6528,6 +7490,83 @@ export interface components {
       hide_closed_list?: boolean | null;
       milestone?: components["schemas"]["MilestoneRef"] | null;
       lists?: (components["schemas"]["BoardList"] | null)[] | null;
+    };
+    /** @description What a delete did - marked for delayed deletion, or removed. */
+    DeletionOutcome: {
+      outcome: string;
+      summary?: string | null;
+      full_path?: string | null;
+      /** Format: date */
+      marked_for_deletion_on?: string | null;
+      /** Format: date */
+      permanent_removal_on?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A project moved to another namespace. */
+    ProjectTransfer: {
+      id: number;
+      transferred_from?: string | null;
+      path_with_namespace?: string | null;
+      namespace?: Record<string, never> | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A user who starred a project. */
+    Starrer: {
+      /** Format: date-time */
+      starred_since?: string | null;
+      user?: components["schemas"]["User"] | null;
+    };
+    /** @description A group a project is shared with. */
+    ProjectGroupLink: {
+      id?: number | null;
+      project_id?: number | null;
+      group_id: number;
+      group_access?: number | null;
+      /** Format: date */
+      expires_at?: string | null;
+      shared_with?: string | null;
+      project_path?: string | null;
+    };
+    /** @description A group as project lists show it. */
+    GroupRef: {
+      id: number;
+      name?: string | null;
+      full_name?: string | null;
+      full_path?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One language of a repository and its share. */
+    LanguageShare: {
+      language: string;
+      percent?: number | null;
+    };
+    /** @description Git fetches of a project over the last 30 days. */
+    ProjectFetchStats: {
+      fetches: Record<string, never>;
+    };
+    /** @description Where a project's repository is stored (administrators). */
+    ProjectStorage: {
+      project_id: number;
+      disk_path?: string | null;
+      repository_storage?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description Security settings of a project. */
+    SecuritySettings: {
+      project_id: number;
+      secret_push_protection_enabled?: boolean | null;
+      container_scanning_for_registry_enabled?: boolean | null;
+      continuous_vulnerability_scans_enabled?: boolean | null;
+      auto_fix_sast?: boolean | null;
+      auto_fix_dast?: boolean | null;
+      auto_fix_dependency_scanning?: boolean | null;
+      auto_fix_container_scanning?: boolean | null;
+      /** Format: date-time */
+      updated_at?: string | null;
     };
     /** @description A project or group badge. The rendered URLs have their placeholders filled in. */
     Badge: {
@@ -7835,6 +8874,30 @@ export interface operations {
       };
     };
   };
+  "access.deploy_token_list_all": {
+    parameters: {
+      query?: {
+        active?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"][];
+        };
+      };
+    };
+  };
   "user.event_list_contributions": {
     parameters: {
       query?: {
@@ -7894,6 +8957,314 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "group.delete": {
+    parameters: {
+      query?: {
+        permanently_remove?: boolean;
+        full_path?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.request_list_group": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"][];
+        };
+      };
+    };
+  };
+  "access.request_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"];
+        };
+      };
+    };
+  };
+  "access.deny_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.approve_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"];
+        };
+      };
+    };
+  };
+  "access.token_group_list": {
+    parameters: {
+      query?: {
+        state?: "active" | "inactive";
+        revoked?: boolean;
+        search?: string;
+        sort?:
+          | "created_asc"
+          | "created_desc"
+          | "expires_asc"
+          | "expires_desc"
+          | "last_used_asc"
+          | "last_used_desc"
+          | "name_asc"
+          | "name_desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"][];
+        };
+      };
+    };
+  };
+  "access.token_group_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "read_virtual_registry"
+            | "write_virtual_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "self_rotate"
+            | "read_observability"
+            | "write_observability"
+          )[];
+          /** @enum {integer} */
+          access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "access.token_group_rotate_self": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OwnTokenRotated"];
+        };
+      };
+    };
+  };
+  "access.token_group_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "access.token_group_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.token_group_rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
         };
       };
     };
@@ -8054,6 +9425,109 @@ export interface operations {
       };
     };
   };
+  "access.deploy_token_list_group": {
+    parameters: {
+      query?: {
+        active?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"][];
+        };
+      };
+    };
+  };
+  "access.deploy_token_create_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: (
+            "read_repository" | "read_registry" | "write_registry" | "read_package_registry" | "write_package_registry"
+          )[];
+          expires_at?: string;
+          username?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"];
+        };
+      };
+    };
+  };
+  "access.deploy_token_get_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"];
+        };
+      };
+    };
+  };
+  "access.deploy_token_delete_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "dora_metrics.group": {
     parameters: {
       query: {
@@ -8078,6 +9552,64 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["DoraMetric"][];
+        };
+      };
+    };
+  };
+  "access.invite_list_group": {
+    parameters: {
+      query?: {
+        query?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Invitation"][];
+        };
+      };
+    };
+  };
+  "access.invite_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email?: string;
+          user_id?: number | string;
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvitationResult"];
         };
       };
     };
@@ -8810,6 +10342,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "group.restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"];
+        };
       };
     };
   };
@@ -9596,6 +11150,157 @@ export interface operations {
       };
     };
   };
+  "access.token_personal_list": {
+    parameters: {
+      query?: {
+        state?: "active" | "inactive";
+        revoked?: boolean;
+        search?: string;
+        user_id?: number;
+        expires_before?: string;
+        sort?:
+          | "created_asc"
+          | "created_desc"
+          | "expires_asc"
+          | "expires_desc"
+          | "last_used_asc"
+          | "last_used_desc"
+          | "name_asc"
+          | "name_desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"][];
+        };
+      };
+    };
+  };
+  "access.token_personal_revoke_self": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.token_personal_rotate_self": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OwnTokenRotated"];
+        };
+      };
+    };
+  };
+  "access.token_personal_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "access.token_personal_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.token_personal_rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
   "project_alias.list": {
     parameters: {
       query?: never;
@@ -9685,6 +11390,145 @@ export interface operations {
       };
     };
   };
+  "project.list": {
+    parameters: {
+      query?: {
+        search?: string;
+        owned?: boolean;
+        membership?: boolean;
+        starred?: boolean;
+        archived?: boolean;
+        visibility?: "public" | "internal" | "private";
+        topic?: string;
+        simple?: boolean;
+        statistics?: boolean;
+        min_access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        with_programming_language?: string;
+        with_issues_enabled?: boolean;
+        with_merge_requests_enabled?: boolean;
+        last_activity_after?: string;
+        last_activity_before?: string;
+        order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
+        };
+      };
+    };
+  };
+  "project.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          path?: string;
+          namespace_id?: number | string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          default_branch?: string;
+          initialize_with_readme?: boolean;
+          topics?: string[];
+          import_url?: string;
+          /** @enum {string} */
+          repository_object_format?: "sha1" | "sha256";
+          /** @enum {string} */
+          issues_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_requests_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          builds_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          wiki_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_method?: "merge" | "rebase_merge" | "ff";
+          /** @enum {string} */
+          squash_option?: "never" | "always" | "default_on" | "default_off";
+          only_allow_merge_if_pipeline_succeeds?: boolean;
+          remove_source_branch_after_merge?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.create_for_user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          path?: string;
+          namespace_id?: number | string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          default_branch?: string;
+          topics?: string[];
+          import_url?: string;
+          /** @enum {string} */
+          issues_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_requests_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          builds_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          wiki_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_method?: "merge" | "rebase_merge" | "ff";
+          /** @enum {string} */
+          squash_option?: "never" | "always" | "default_on" | "default_off";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
   "project.get": {
     parameters: {
       query?: never;
@@ -9703,6 +11547,442 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          path?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          default_branch?: string;
+          topics?: string[];
+          import_url?: string;
+          /** @enum {string} */
+          issues_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_requests_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          builds_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          wiki_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          repository_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          snippets_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          forking_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          pages_access_level?: "disabled" | "private" | "enabled" | "public";
+          /** @enum {string} */
+          analytics_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          container_registry_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          environments_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          feature_flags_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          infrastructure_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          monitor_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          releases_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          requirements_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          security_and_compliance_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          model_experiments_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          model_registry_access_level?: "disabled" | "private" | "enabled";
+          /** @enum {string} */
+          merge_method?: "merge" | "rebase_merge" | "ff";
+          /** @enum {string} */
+          squash_option?: "never" | "always" | "default_on" | "default_off";
+          only_allow_merge_if_pipeline_succeeds?: boolean;
+          only_allow_merge_if_all_discussions_are_resolved?: boolean;
+          allow_merge_on_skipped_pipeline?: boolean;
+          remove_source_branch_after_merge?: boolean;
+          resolve_outdated_diff_discussions?: boolean;
+          printing_merge_request_link_enabled?: boolean;
+          merge_pipelines_enabled?: boolean;
+          merge_trains_enabled?: boolean;
+          mr_default_target_self?: boolean;
+          merge_commit_template?: string;
+          squash_commit_template?: string;
+          suggestion_commit_message?: string;
+          issue_branch_template?: string;
+          autoclose_referenced_issues?: boolean;
+          approvals_before_merge?: number;
+          ci_config_path?: string;
+          ci_default_git_depth?: number;
+          /** @enum {string} */
+          build_git_strategy?: "fetch" | "clone";
+          build_timeout?: number;
+          /** @enum {string} */
+          auto_cancel_pending_pipelines?: "enabled" | "disabled";
+          ci_forward_deployment_enabled?: boolean;
+          ci_separated_caches?: boolean;
+          /** @enum {string} */
+          ci_restrict_pipeline_cancellation_role?: "developer" | "maintainer" | "no_one";
+          /** @enum {string} */
+          ci_pipeline_variables_minimum_override_role?: "no_one_allowed" | "developer" | "maintainer" | "owner";
+          ci_delete_pipelines_in_seconds?: number;
+          public_jobs?: boolean;
+          shared_runners_enabled?: boolean;
+          group_runners_enabled?: boolean;
+          keep_latest_artifact?: boolean;
+          max_artifacts_size?: number;
+          auto_devops_enabled?: boolean;
+          /** @enum {string} */
+          auto_devops_deploy_strategy?: "continuous" | "manual" | "timed_incremental";
+          lfs_enabled?: boolean;
+          packages_enabled?: boolean;
+          service_desk_enabled?: boolean;
+          emails_enabled?: boolean;
+          request_access_enabled?: boolean;
+          show_default_award_emojis?: boolean;
+          enforce_auth_checks_on_uploads?: boolean;
+          warn_about_potentially_unwanted_characters?: boolean;
+          restrict_user_defined_variables?: boolean;
+          issues_template?: string;
+          merge_requests_template?: string;
+          external_authorization_classification_label?: string;
+          mirror?: boolean;
+          only_mirror_protected_branches?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.delete": {
+    parameters: {
+      query?: {
+        permanently_remove?: boolean;
+        full_path?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.request_list_project": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"][];
+        };
+      };
+    };
+  };
+  "access.request_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"];
+        };
+      };
+    };
+  };
+  "access.deny_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.approve_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessRequest"];
+        };
+      };
+    };
+  };
+  "access.token_project_list": {
+    parameters: {
+      query?: {
+        state?: "active" | "inactive";
+        revoked?: boolean;
+        search?: string;
+        sort?:
+          | "created_asc"
+          | "created_desc"
+          | "expires_asc"
+          | "expires_desc"
+          | "last_used_asc"
+          | "last_used_desc"
+          | "name_asc"
+          | "name_desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"][];
+        };
+      };
+    };
+  };
+  "access.token_project_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: (
+            | "api"
+            | "read_api"
+            | "read_repository"
+            | "write_repository"
+            | "read_registry"
+            | "write_registry"
+            | "read_virtual_registry"
+            | "write_virtual_registry"
+            | "create_runner"
+            | "manage_runner"
+            | "ai_features"
+            | "k8s_proxy"
+            | "self_rotate"
+            | "read_observability"
+            | "write_observability"
+          )[];
+          /** @enum {integer} */
+          access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "access.token_project_rotate_self": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OwnTokenRotated"];
+        };
+      };
+    };
+  };
+  "access.token_project_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "access.token_project_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.token_project_rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccessToken"];
         };
       };
     };
@@ -9907,6 +12187,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ProjectApprovalConfig"];
+        };
+      };
+    };
+  };
+  "project.archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
         };
       };
     };
@@ -10130,6 +12432,115 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["DeployKey"];
         };
+      };
+    };
+  };
+  "access.deploy_token_list_project": {
+    parameters: {
+      query?: {
+        active?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"][];
+        };
+      };
+    };
+  };
+  "access.deploy_token_create_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: (
+            | "read_repository"
+            | "read_registry"
+            | "write_registry"
+            | "read_package_registry"
+            | "write_package_registry"
+            | "read_virtual_registry"
+            | "write_virtual_registry"
+          )[];
+          expires_at?: string;
+          username?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"];
+        };
+      };
+    };
+  };
+  "access.deploy_token_get_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployToken"];
+        };
+      };
+    };
+  };
+  "access.deploy_token_delete_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -10972,6 +13383,119 @@ export interface operations {
       };
     };
   };
+  "project.fork": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          namespace_id?: number;
+          namespace_path?: string;
+          name?: string;
+          path?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          branches?: string;
+          mr_default_target_self?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.delete_fork_relation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.create_fork_relation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        forked_from_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.list_forks": {
+    parameters: {
+      query?: {
+        search?: string;
+        owned?: boolean;
+        membership?: boolean;
+        visibility?: "public" | "internal" | "private";
+        archived?: boolean;
+        simple?: boolean;
+        min_access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
+        };
+      };
+    };
+  };
   "environment.freeze_list": {
     parameters: {
       query?: {
@@ -11099,6 +13623,122 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "project.list_groups": {
+    parameters: {
+      query?: {
+        search?: string;
+        with_shared?: boolean;
+        shared_min_access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        shared_visible_only?: boolean;
+        skip_groups?: number[];
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupRef"][];
+        };
+      };
+    };
+  };
+  "access.invite_list_project": {
+    parameters: {
+      query?: {
+        query?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Invitation"][];
+        };
+      };
+    };
+  };
+  "access.invite_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email?: string;
+          user_id?: number | string;
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvitationResult"];
+        };
+      };
+    };
+  };
+  "project.list_invited_groups": {
+    parameters: {
+      query?: {
+        search?: string;
+        min_access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        relation?: "direct" | "inherited";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupRef"][];
+        };
       };
     };
   };
@@ -12997,6 +15637,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "project.languages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LanguageShare"][];
         };
       };
     };
@@ -18301,6 +20963,130 @@ export interface operations {
       };
     };
   };
+  "project.restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.security_settings_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SecuritySettings"];
+        };
+      };
+    };
+  };
+  "project.security_settings_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          secret_push_protection_enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SecuritySettings"];
+        };
+      };
+    };
+  };
+  "project.share_with_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          group_id: number;
+          /** @enum {integer} */
+          group_access: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectGroupLink"];
+        };
+      };
+    };
+  };
+  "project.delete_shared_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        group_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "snippet.project_list": {
     parameters: {
       query?: {
@@ -18969,6 +21755,76 @@ export interface operations {
       };
     };
   };
+  "project.star": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.list_starrers": {
+    parameters: {
+      query?: {
+        search?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Starrer"][];
+        };
+      };
+    };
+  };
+  "project.statistics_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectFetchStats"];
+        };
+      };
+    };
+  };
   "repository.commit_status_set": {
     parameters: {
       query?: never;
@@ -18999,6 +21855,56 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["CommitStatus"];
+        };
+      };
+    };
+  };
+  "project.repository_storage_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectStorage"];
+        };
+      };
+    };
+  };
+  "project.transfer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          namespace: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTransfer"];
         };
       };
     };
@@ -19155,6 +22061,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "project.unarchive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.unstar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"];
+        };
+      };
+    };
+  };
+  "project.list_users": {
+    parameters: {
+      query?: {
+        search?: string;
+        skip_users?: number[];
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["User"][];
+        };
       };
     };
   };
@@ -21034,6 +24011,34 @@ export interface operations {
       };
     };
   };
+  "project.list_user_contributed": {
+    parameters: {
+      query?: {
+        simple?: boolean;
+        order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
+        };
+      };
+    };
+  };
   "user.list_impersonation_tokens": {
     parameters: {
       query?: {
@@ -21217,6 +24222,68 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ImpersonationToken"];
+        };
+      };
+    };
+  };
+  "project.list_user_projects": {
+    parameters: {
+      query?: {
+        search?: string;
+        archived?: boolean;
+        visibility?: "public" | "internal" | "private";
+        simple?: boolean;
+        order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
+        };
+      };
+    };
+  };
+  "project.list_user_starred": {
+    parameters: {
+      query?: {
+        search?: string;
+        archived?: boolean;
+        visibility?: "public" | "internal" | "private";
+        simple?: boolean;
+        order_by?: "id" | "name" | "path" | "created_at" | "updated_at" | "last_activity_at" | "star_count";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        user_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
         };
       };
     };

@@ -5,6 +5,114 @@ import type { JsonSchema } from "../runtime/catalog/types.js";
 
 /** The closed input schema of each action, keyed by canonical ID (VAL-1, CMP-14). */
 export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.approve_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the requesting user.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role (default developer): name or 10-50.",
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "access.approve_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the requesting user.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role (default developer): name or 10-50.",
+      },
+    },
+    required: ["project_id", "user_id"],
+    additionalProperties: false,
+  },
+  "access.deny_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the requesting user.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "access.deny_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the requesting user.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "user_id"],
+    additionalProperties: false,
+  },
   "access.deploy_key_get": {
     type: "object",
     properties: {
@@ -19,6 +127,916 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "deploy_key_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_create_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "read_repository",
+            "read_registry",
+            "write_registry",
+            "read_package_registry",
+            "write_package_registry",
+          ],
+        },
+        description: "What the token may read or write.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry, YYYY-MM-DD (never when omitted).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      username: {
+        type: "string",
+        description: "Login name (gitlab+deploy-token-N).",
+        maxLength: 255,
+      },
+    },
+    required: ["group_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_create_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "read_repository",
+            "read_registry",
+            "write_registry",
+            "read_package_registry",
+            "write_package_registry",
+            "read_virtual_registry",
+            "write_virtual_registry",
+          ],
+        },
+        description: "What the token may read or write.",
+        minItems: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry, YYYY-MM-DD (never when omitted).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      username: {
+        type: "string",
+        description: "Login name (gitlab+deploy-token-N).",
+        maxLength: 255,
+      },
+    },
+    required: ["project_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_delete_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      deploy_token_id: {
+        type: "integer",
+        description: "ID of the deploy token.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "deploy_token_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_delete_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deploy_token_id: {
+        type: "integer",
+        description: "ID of the deploy token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_token_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_get_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      deploy_token_id: {
+        type: "integer",
+        description: "ID of the deploy token.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "deploy_token_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_get_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deploy_token_id: {
+        type: "integer",
+        description: "ID of the deploy token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_token_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_list_all": {
+    type: "object",
+    properties: {
+      active: {
+        type: "boolean",
+        description: "Only active (true) or inactive tokens.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "access.deploy_token_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      active: {
+        type: "boolean",
+        description: "Only active (true) or inactive tokens.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      active: {
+        type: "boolean",
+        description: "Only active (true) or inactive tokens.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.invite_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      email: {
+        type: "string",
+        description: "Email(s), comma-separated.",
+        minLength: 3,
+      },
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID(s), comma-separated.",
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Membership ends, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["group_id", "access_level"],
+    additionalProperties: false,
+  },
+  "access.invite_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      query: {
+        type: "string",
+        description: "The exact invited email.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.invite_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      query: {
+        type: "string",
+        description: "The exact invited email.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.invite_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      email: {
+        type: "string",
+        description: "Email(s), comma-separated.",
+        minLength: 3,
+      },
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID(s), comma-separated.",
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Membership ends, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["project_id", "access_level"],
+    additionalProperties: false,
+  },
+  "access.request_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.request_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.request_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.request_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.token_group_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "read_virtual_registry",
+            "write_virtual_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "self_rotate",
+            "read_observability",
+            "write_observability",
+          ],
+        },
+        description: "What the token may do.",
+        minItems: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role (default maintainer): name or 10-50.",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry, YYYY-MM-DD (default: the maximum).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+    },
+    required: ["group_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "access.token_group_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_group_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Only active or inactive tokens.",
+        enum: ["active", "inactive"],
+      },
+      revoked: {
+        type: "boolean",
+        description: "Only revoked (true) tokens.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the token name.",
+      },
+      sort: {
+        type: "string",
+        description: "Order.",
+        enum: [
+          "created_asc",
+          "created_desc",
+          "expires_asc",
+          "expires_desc",
+          "last_used_asc",
+          "last_used_desc",
+          "name_asc",
+          "name_desc",
+        ],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.token_group_revoke": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_group_rotate": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["group_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_group_rotate_self": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "access.token_personal_get": {
+    type: "object",
+    properties: {
+      token_id: {
+        type: "integer",
+        description: "ID of the personal access token.",
+        minimum: 1,
+      },
+    },
+    required: ["token_id"],
+    additionalProperties: false,
+  },
+  "access.token_personal_list": {
+    type: "object",
+    properties: {
+      state: {
+        type: "string",
+        description: "Only active or inactive tokens.",
+        enum: ["active", "inactive"],
+      },
+      revoked: {
+        type: "boolean",
+        description: "Only revoked (true) tokens.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the token name.",
+      },
+      user_id: {
+        type: "integer",
+        description: "Owner's user ID (admins for others).",
+        minimum: 1,
+      },
+      expires_before: {
+        type: "string",
+        description: "Expiring before this date.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      sort: {
+        type: "string",
+        description: "Order.",
+        enum: [
+          "created_asc",
+          "created_desc",
+          "expires_asc",
+          "expires_desc",
+          "last_used_asc",
+          "last_used_desc",
+          "name_asc",
+          "name_desc",
+        ],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "access.token_personal_revoke": {
+    type: "object",
+    properties: {
+      token_id: {
+        type: "integer",
+        description: "ID of the personal access token.",
+        minimum: 1,
+      },
+    },
+    required: ["token_id"],
+    additionalProperties: false,
+  },
+  "access.token_personal_revoke_self": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "access.token_personal_rotate": {
+    type: "object",
+    properties: {
+      token_id: {
+        type: "integer",
+        description: "ID of the personal access token.",
+        minimum: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["token_id"],
+    additionalProperties: false,
+  },
+  "access.token_personal_rotate_self": {
+    type: "object",
+    properties: {
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    additionalProperties: false,
+  },
+  "access.token_project_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      scopes: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "api",
+            "read_api",
+            "read_repository",
+            "write_repository",
+            "read_registry",
+            "write_registry",
+            "read_virtual_registry",
+            "write_virtual_registry",
+            "create_runner",
+            "manage_runner",
+            "ai_features",
+            "k8s_proxy",
+            "self_rotate",
+            "read_observability",
+            "write_observability",
+          ],
+        },
+        description: "What the token may do.",
+        minItems: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role (default maintainer): name or 10-50.",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry, YYYY-MM-DD (default: the maximum).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        maxLength: 255,
+      },
+    },
+    required: ["project_id", "name", "scopes"],
+    additionalProperties: false,
+  },
+  "access.token_project_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_project_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Only active or inactive tokens.",
+        enum: ["active", "inactive"],
+      },
+      revoked: {
+        type: "boolean",
+        description: "Only revoked (true) tokens.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the token name.",
+      },
+      sort: {
+        type: "string",
+        description: "Order.",
+        enum: [
+          "created_asc",
+          "created_desc",
+          "expires_asc",
+          "expires_desc",
+          "last_used_asc",
+          "last_used_desc",
+          "name_asc",
+          "name_desc",
+        ],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.token_project_revoke": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_project_rotate": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the access token.",
+        minimum: 1,
+      },
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["project_id", "token_id"],
+    additionalProperties: false,
+  },
+  "access.token_project_rotate_self": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      expires_at: {
+        type: "string",
+        description: "New expiry, YYYY-MM-DD (default: one week).",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["project_id"],
     additionalProperties: false,
   },
   "branch.create": {
@@ -2496,6 +3514,26 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id", "token_id"],
     additionalProperties: false,
   },
+  "group.delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      permanently_remove: {
+        type: "boolean",
+        description: "Remove now a group already marked.",
+      },
+      full_path: {
+        type: "string",
+        description: "Group path, needed by permanently_remove.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "group.get": {
     type: "object",
     properties: {
@@ -3001,6 +4039,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "environment"],
+    additionalProperties: false,
+  },
+  "group.restore": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
     additionalProperties: false,
   },
   "group.security_settings_update": {
@@ -8841,6 +9890,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "approval_rule_id"],
     additionalProperties: false,
   },
+  "project.archive": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.badge_add": {
     type: "object",
     properties: {
@@ -8989,6 +10049,296 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "board_id"],
     additionalProperties: false,
   },
+  "project.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Display name (name or path needed).",
+        minLength: 1,
+        maxLength: 255,
+      },
+      path: {
+        type: "string",
+        description: "URL slug (defaults from name).",
+        minLength: 1,
+        maxLength: 255,
+      },
+      namespace_id: {
+        type: ["string", "integer"],
+        description: "Group or namespace ID or path.",
+      },
+      description: {
+        type: "string",
+        description: "Short project description.",
+        maxLength: 2000,
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      default_branch: {
+        type: "string",
+        description: "Default branch name.",
+        minLength: 1,
+      },
+      initialize_with_readme: {
+        type: "boolean",
+        description: "Start with a README commit.",
+      },
+      topics: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Topic names.",
+      },
+      import_url: {
+        type: "string",
+        description: "Repository URL to import.",
+      },
+      repository_object_format: {
+        type: "string",
+        description: "Git hash format.",
+        enum: ["sha1", "sha256"],
+      },
+      issues_access_level: {
+        type: "string",
+        description: "Issues feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_requests_access_level: {
+        type: "string",
+        description: "Merge requests feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      builds_access_level: {
+        type: "string",
+        description: "CI/CD feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      wiki_access_level: {
+        type: "string",
+        description: "Wiki feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_method: {
+        type: "string",
+        description: "Merge commit strategy.",
+        enum: ["merge", "rebase_merge", "ff"],
+      },
+      squash_option: {
+        type: "string",
+        description: "Squash on merge.",
+        enum: ["never", "always", "default_on", "default_off"],
+      },
+      only_allow_merge_if_pipeline_succeeds: {
+        type: "boolean",
+        description: "Require a passing pipeline.",
+      },
+      remove_source_branch_after_merge: {
+        type: "boolean",
+        description: "Delete source branch by default.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "project.create_for_user": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: "integer",
+        description: "ID of the owner.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Display name.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      path: {
+        type: "string",
+        description: "URL slug (defaults from name).",
+        minLength: 1,
+        maxLength: 255,
+      },
+      namespace_id: {
+        type: ["string", "integer"],
+        description: "Group or namespace ID or path.",
+      },
+      description: {
+        type: "string",
+        description: "Short project description.",
+        maxLength: 2000,
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      default_branch: {
+        type: "string",
+        description: "Default branch name.",
+        minLength: 1,
+      },
+      topics: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Topic names.",
+      },
+      import_url: {
+        type: "string",
+        description: "Repository URL to import.",
+      },
+      issues_access_level: {
+        type: "string",
+        description: "Issues feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_requests_access_level: {
+        type: "string",
+        description: "Merge requests feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      builds_access_level: {
+        type: "string",
+        description: "CI/CD feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      wiki_access_level: {
+        type: "string",
+        description: "Wiki feature.",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_method: {
+        type: "string",
+        description: "Merge commit strategy.",
+        enum: ["merge", "rebase_merge", "ff"],
+      },
+      squash_option: {
+        type: "string",
+        description: "Squash on merge.",
+        enum: ["never", "always", "default_on", "default_off"],
+      },
+    },
+    required: ["user_id", "name"],
+    additionalProperties: false,
+  },
+  "project.create_fork_relation": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      forked_from_id: {
+        type: ["string", "integer"],
+        description: "The upstream project ID or path.",
+      },
+    },
+    required: ["project_id", "forked_from_id"],
+    additionalProperties: false,
+  },
+  "project.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      permanently_remove: {
+        type: "boolean",
+        description: "Remove now a project already marked.",
+      },
+      full_path: {
+        type: "string",
+        description: "Project path, needed by permanently_remove.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.delete_fork_relation": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.delete_shared_group": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      group_id: {
+        type: "integer",
+        description: "ID of the group to unshare.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "group_id"],
+    additionalProperties: false,
+  },
+  "project.fork": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      namespace_id: {
+        type: "integer",
+        description: "Target namespace ID.",
+        minimum: 1,
+      },
+      namespace_path: {
+        type: "string",
+        description: "Target namespace path.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the fork.",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "URL slug of the fork.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Description of the fork.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      branches: {
+        type: "string",
+        description: "Only these branches (comma-separated).",
+        minLength: 1,
+      },
+      mr_default_target_self: {
+        type: "boolean",
+        description: "MRs target the fork itself.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.get": {
     type: "object",
     properties: {
@@ -9013,6 +10363,503 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.languages": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.list": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      owned: {
+        type: "boolean",
+        description: "Only projects you own.",
+      },
+      membership: {
+        type: "boolean",
+        description: "Only projects you are a member of.",
+      },
+      starred: {
+        type: "boolean",
+        description: "Only projects you starred.",
+      },
+      archived: {
+        type: "boolean",
+        description: "Archived only (true) or none (false).",
+      },
+      visibility: {
+        type: "string",
+        description: "Only this visibility.",
+        enum: ["public", "internal", "private"],
+      },
+      topic: {
+        type: "string",
+        description: "Comma-separated topics all required.",
+      },
+      simple: {
+        type: "boolean",
+        description: "Fewer fields per project.",
+      },
+      statistics: {
+        type: "boolean",
+        description: "Include storage statistics.",
+      },
+      min_access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Your lowest role in the project.",
+      },
+      with_programming_language: {
+        type: "string",
+        description: "Main language, such as Go.",
+      },
+      with_issues_enabled: {
+        type: "boolean",
+        description: "Only with issues enabled.",
+      },
+      with_merge_requests_enabled: {
+        type: "boolean",
+        description: "Only with merge requests enabled.",
+      },
+      last_activity_after: {
+        type: "string",
+        description: "Active after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      last_activity_before: {
+        type: "string",
+        description: "Active before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["id", "name", "path", "created_at", "updated_at", "last_activity_at", "star_count"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "project.list_forks": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      owned: {
+        type: "boolean",
+        description: "Only projects you own.",
+      },
+      membership: {
+        type: "boolean",
+        description: "Only projects you are a member of.",
+      },
+      visibility: {
+        type: "string",
+        description: "Only this visibility.",
+        enum: ["public", "internal", "private"],
+      },
+      archived: {
+        type: "boolean",
+        description: "Archived only (true) or none (false).",
+      },
+      simple: {
+        type: "boolean",
+        description: "Fewer fields per project.",
+      },
+      min_access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Your lowest role in the project.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["id", "name", "path", "created_at", "updated_at", "last_activity_at", "star_count"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.list_groups": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the group name.",
+        minLength: 1,
+      },
+      with_shared: {
+        type: "boolean",
+        description: "Add groups it is shared with.",
+      },
+      shared_min_access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Lowest role of shared groups.",
+      },
+      shared_visible_only: {
+        type: "boolean",
+        description: "Only shared groups you can see.",
+      },
+      skip_groups: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Group IDs to leave out.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.list_invited_groups": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the group name.",
+        minLength: 1,
+      },
+      min_access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Lowest role you hold in the group.",
+      },
+      relation: {
+        type: "string",
+        description: "Direct or inherited invitations.",
+        enum: ["direct", "inherited"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.list_starrers": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the user's name or username.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.list_user_contributed": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID or username.",
+      },
+      simple: {
+        type: "boolean",
+        description: "Fewer fields per project.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["id", "name", "path", "created_at", "updated_at", "last_activity_at", "star_count"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "project.list_user_projects": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID or username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      archived: {
+        type: "boolean",
+        description: "Archived only (true) or none (false).",
+      },
+      visibility: {
+        type: "string",
+        description: "Only this visibility.",
+        enum: ["public", "internal", "private"],
+      },
+      simple: {
+        type: "boolean",
+        description: "Fewer fields per project.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["id", "name", "path", "created_at", "updated_at", "last_activity_at", "star_count"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "project.list_user_starred": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "User ID or username.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      archived: {
+        type: "boolean",
+        description: "Archived only (true) or none (false).",
+      },
+      visibility: {
+        type: "string",
+        description: "Only this visibility.",
+        enum: ["public", "internal", "private"],
+      },
+      simple: {
+        type: "boolean",
+        description: "Fewer fields per project.",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort field (default created_at).",
+        enum: ["id", "name", "path", "created_at", "updated_at", "last_activity_at", "star_count"],
+      },
+      sort: {
+        type: "string",
+        description: "Order direction (default desc).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "project.list_users": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in name or username.",
+        minLength: 1,
+      },
+      skip_users: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs to leave out.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
     additionalProperties: false,
   },
   "project.member_add": {
@@ -9365,6 +11212,471 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       project_id: {
         type: ["string", "integer"],
         description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.repository_storage_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.restore": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.security_settings_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.security_settings_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      secret_push_protection_enabled: {
+        type: "boolean",
+        description: "Block pushes holding secrets.",
+      },
+    },
+    required: ["project_id", "secret_push_protection_enabled"],
+    additionalProperties: false,
+  },
+  "project.share_with_group": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      group_id: {
+        type: "integer",
+        description: "ID of the group to share with.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+    },
+    required: ["project_id", "group_id", "access_level"],
+    additionalProperties: false,
+  },
+  "project.star": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.statistics_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.transfer": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      namespace: {
+        type: ["string", "integer"],
+        description: "Target namespace ID or path.",
+      },
+    },
+    required: ["project_id", "namespace"],
+    additionalProperties: false,
+  },
+  "project.unarchive": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.unstar": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "New display name.",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "New URL slug.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Short project description.",
+        maxLength: 2000,
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      default_branch: {
+        type: "string",
+        description: "Default branch name.",
+        minLength: 1,
+      },
+      topics: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Topic names.",
+      },
+      import_url: {
+        type: "string",
+        description: "Repository URL to import.",
+      },
+      issues_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_requests_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      builds_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      wiki_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      repository_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      snippets_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      forking_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      pages_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled", "public"],
+      },
+      analytics_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      container_registry_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      environments_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      feature_flags_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      infrastructure_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      monitor_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      releases_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      requirements_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      security_and_compliance_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      model_experiments_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      model_registry_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      merge_method: {
+        type: "string",
+        description: "Merge commit strategy.",
+        enum: ["merge", "rebase_merge", "ff"],
+      },
+      squash_option: {
+        type: "string",
+        description: "Squash on merge.",
+        enum: ["never", "always", "default_on", "default_off"],
+      },
+      only_allow_merge_if_pipeline_succeeds: {
+        type: "boolean",
+        description: "Require a passing pipeline.",
+      },
+      only_allow_merge_if_all_discussions_are_resolved: {
+        type: "boolean",
+        description: "Require resolved threads.",
+      },
+      allow_merge_on_skipped_pipeline: {
+        type: "boolean",
+        description: "Skipped pipeline counts as passed.",
+      },
+      remove_source_branch_after_merge: {
+        type: "boolean",
+        description: "Delete source branch by default.",
+      },
+      resolve_outdated_diff_discussions: {
+        type: "boolean",
+        description: "Resolve threads on changed lines.",
+      },
+      printing_merge_request_link_enabled: {
+        type: "boolean",
+        description: "Print MR link on push.",
+      },
+      merge_pipelines_enabled: {
+        type: "boolean",
+      },
+      merge_trains_enabled: {
+        type: "boolean",
+      },
+      mr_default_target_self: {
+        type: "boolean",
+        description: "Forks target themselves.",
+      },
+      merge_commit_template: {
+        type: "string",
+        description: "Merge commit message template.",
+      },
+      squash_commit_template: {
+        type: "string",
+        description: "Squash commit message template.",
+      },
+      suggestion_commit_message: {
+        type: "string",
+        description: "Suggestion commit message.",
+      },
+      issue_branch_template: {
+        type: "string",
+        description: "Branch name template for issues.",
+      },
+      autoclose_referenced_issues: {
+        type: "boolean",
+        description: "Close issues a merge fixes.",
+      },
+      approvals_before_merge: {
+        type: "integer",
+        description: "Approvals needed (deprecated).",
+        minimum: 0,
+      },
+      ci_config_path: {
+        type: "string",
+        description: "Path of the CI configuration.",
+      },
+      ci_default_git_depth: {
+        type: "integer",
+        description: "Shallow clone depth.",
+        minimum: 0,
+        maximum: 1000,
+      },
+      build_git_strategy: {
+        type: "string",
+        description: "How jobs get the code.",
+        enum: ["fetch", "clone"],
+      },
+      build_timeout: {
+        type: "integer",
+        description: "Job timeout in seconds.",
+        minimum: 600,
+      },
+      auto_cancel_pending_pipelines: {
+        type: "string",
+        description: "Cancel redundant pipelines.",
+        enum: ["enabled", "disabled"],
+      },
+      ci_forward_deployment_enabled: {
+        type: "boolean",
+        description: "Skip outdated deployment jobs.",
+      },
+      ci_separated_caches: {
+        type: "boolean",
+        description: "Separate caches per branch protection.",
+      },
+      ci_restrict_pipeline_cancellation_role: {
+        type: "string",
+        description: "Who may cancel pipelines.",
+        enum: ["developer", "maintainer", "no_one"],
+      },
+      ci_pipeline_variables_minimum_override_role: {
+        type: "string",
+        description: "Who may set pipeline variables.",
+        enum: ["no_one_allowed", "developer", "maintainer", "owner"],
+      },
+      ci_delete_pipelines_in_seconds: {
+        type: "integer",
+        description: "Pipeline retention in seconds.",
+        minimum: 0,
+      },
+      public_jobs: {
+        type: "boolean",
+      },
+      shared_runners_enabled: {
+        type: "boolean",
+      },
+      group_runners_enabled: {
+        type: "boolean",
+      },
+      keep_latest_artifact: {
+        type: "boolean",
+      },
+      max_artifacts_size: {
+        type: "integer",
+        description: "Artifact size limit in MB.",
+        minimum: 0,
+      },
+      auto_devops_enabled: {
+        type: "boolean",
+      },
+      auto_devops_deploy_strategy: {
+        type: "string",
+        description: "Auto DevOps deploy strategy.",
+        enum: ["continuous", "manual", "timed_incremental"],
+      },
+      lfs_enabled: {
+        type: "boolean",
+      },
+      packages_enabled: {
+        type: "boolean",
+      },
+      service_desk_enabled: {
+        type: "boolean",
+      },
+      emails_enabled: {
+        type: "boolean",
+      },
+      request_access_enabled: {
+        type: "boolean",
+        description: "Let users request access.",
+      },
+      show_default_award_emojis: {
+        type: "boolean",
+      },
+      enforce_auth_checks_on_uploads: {
+        type: "boolean",
+        description: "Auth on uploaded files.",
+      },
+      warn_about_potentially_unwanted_characters: {
+        type: "boolean",
+        description: "Warn about hidden characters.",
+      },
+      restrict_user_defined_variables: {
+        type: "boolean",
+        description: "Limit pipeline variables.",
+      },
+      issues_template: {
+        type: "string",
+        description: "Default issue description.",
+      },
+      merge_requests_template: {
+        type: "string",
+        description: "Default MR description.",
+      },
+      external_authorization_classification_label: {
+        type: "string",
+        description: "Classification label.",
+      },
+      mirror: {
+        type: "boolean",
+      },
+      only_mirror_protected_branches: {
+        type: "boolean",
+        description: "Mirror protected branches only.",
       },
     },
     required: ["project_id"],
@@ -14303,7 +16615,485 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
 
 /** The top level of each output schema, as the individual surface lists it in tools/list (issue 5). */
 export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.approve_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.approve_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deny_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.deny_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "access.deploy_key_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_create_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_create_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_delete_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_delete_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_get_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_get_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_list_all": {
+    type: "object",
+    properties: {
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_list_group": {
+    type: "object",
+    properties: {
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_list_project": {
+    type: "object",
+    properties: {
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.invite_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.invite_list_group": {
+    type: "object",
+    properties: {
+      invitations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["invitations", "pagination"],
+    additionalProperties: true,
+  },
+  "access.invite_list_project": {
+    type: "object",
+    properties: {
+      invitations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["invitations", "pagination"],
+    additionalProperties: true,
+  },
+  "access.invite_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.request_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.request_list_group": {
+    type: "object",
+    properties: {
+      access_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["access_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "access.request_list_project": {
+    type: "object",
+    properties: {
+      access_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["access_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "access.request_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_list": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.token_group_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.token_group_rotate": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_rotate_self": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_list": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.token_personal_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.token_personal_revoke_self": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.token_personal_rotate": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_rotate_self": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_list": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "access.token_project_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.token_project_rotate": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_rotate_self": {
     type: "object",
     properties: {
       id: {
@@ -15366,6 +18156,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "group.delete": {
+    type: "object",
+    properties: {
+      outcome: {
+        type: "string",
+      },
+    },
+    required: ["outcome"],
+    additionalProperties: true,
+  },
   "group.get": {
     type: "object",
     properties: {
@@ -15526,6 +18326,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "group.restore": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "group.security_settings_update": {
@@ -18241,6 +21051,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "project.archive": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "project.badge_add": {
     type: "object",
     properties: {
@@ -18321,6 +21141,84 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "project.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.create_for_user": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.create_fork_relation": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.delete": {
+    type: "object",
+    properties: {
+      outcome: {
+        type: "string",
+      },
+    },
+    required: ["outcome"],
+    additionalProperties: true,
+  },
+  "project.delete_fork_relation": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.delete_shared_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.fork": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "project.get": {
     type: "object",
     properties: {
@@ -18342,6 +21240,166 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.languages": {
+    type: "object",
+    properties: {
+      languages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["languages", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_forks": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_groups": {
+    type: "object",
+    properties: {
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_invited_groups": {
+    type: "object",
+    properties: {
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_starrers": {
+    type: "object",
+    properties: {
+      starrers: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["starrers", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_user_contributed": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_user_projects": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_user_starred": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
+  "project.list_users": {
+    type: "object",
+    properties: {
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["users", "pagination"],
     additionalProperties: true,
   },
   "project.member_add": {
@@ -18474,6 +21532,116 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: true,
   },
   "project.push_rule_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.repository_storage_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "integer",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.restore": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.security_settings_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "integer",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.security_settings_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "integer",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.share_with_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: "integer",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: true,
+  },
+  "project.star": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.statistics_get": {
+    type: "object",
+    properties: {
+      fetches: {
+        type: "object",
+      },
+    },
+    required: ["fetches"],
+    additionalProperties: true,
+  },
+  "project.transfer": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.unarchive": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.unstar": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.update": {
     type: "object",
     properties: {
       id: {

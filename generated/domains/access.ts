@@ -14,6 +14,94 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Approve a group access request */
+  "access.approve_group": {
+    present: {
+      heading: "Access approved: @{username}",
+      fields: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Access Request",
+      subject: "from user {user_id}",
+      hints: [
+        {
+          action: "access.request_list_group",
+          text: "list the pending requests to find the user ID",
+        },
+      ],
+    },
+  },
+  /** Approve a project access request */
+  "access.approve_project": {
+    present: {
+      heading: "Access approved: @{username}",
+      fields: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Access Request",
+      subject: "from user {user_id}",
+      hints: [
+        {
+          action: "access.request_list_project",
+          text: "list the pending requests to find the user ID",
+        },
+      ],
+    },
+  },
+  /** Deny a group access request */
+  "access.deny_group": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Deny a project access request */
+  "access.deny_project": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Access Request",
+      subject: "from user {user_id}",
+      hints: [
+        {
+          action: "access.request_list_project",
+          text: "list the pending requests to find the user ID",
+        },
+      ],
+    },
+  },
   /** Get a deploy key */
   "access.deploy_key_get": {
     present: {
@@ -62,10 +150,1460 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Create a group deploy token */
+  "access.deploy_token_create_group": {
+    present: {
+      heading: "Deploy token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_token_list_group",
+        text: "to see the group's deploy tokens",
+      },
+    ],
+  },
+  /** Create a project deploy token */
+  "access.deploy_token_create_project": {
+    present: {
+      heading: "Deploy token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_token_list_project",
+        text: "to see the project's deploy tokens",
+      },
+    ],
+  },
+  /** Delete a group deploy token */
+  "access.deploy_token_delete_group": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a project deploy token */
+  "access.deploy_token_delete_project": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a group deploy token */
+  "access.deploy_token_get_group": {
+    present: {
+      heading: "Deploy token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Deploy Token",
+      subject: "{deploy_token_id} in group {group_id}",
+      hints: [
+        {
+          action: "access.deploy_token_list_group",
+          text: "list the group's deploy tokens",
+        },
+      ],
+    },
+  },
+  /** Get a project deploy token */
+  "access.deploy_token_get_project": {
+    present: {
+      heading: "Deploy token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Deploy Token",
+      subject: "{deploy_token_id} in project {project_id}",
+      hints: [
+        {
+          action: "access.deploy_token_list_project",
+          text: "list the project's deploy tokens",
+        },
+      ],
+    },
+  },
+  /** List all deploy tokens */
+  "access.deploy_token_list_all": {
+    present: {
+      title: "Deploy Tokens",
+      empty: "No deploy tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** List group deploy tokens */
+  "access.deploy_token_list_group": {
+    present: {
+      title: "Group Deploy Tokens",
+      empty: "No deploy tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_token_create_group",
+        text: "to add one",
+      },
+    ],
+  },
+  /** List project deploy tokens */
+  "access.deploy_token_list_project": {
+    present: {
+      title: "Project Deploy Tokens",
+      empty: "No deploy tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "code",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_token_create_project",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Invite to a group */
+  "access.invite_group": {
+    present: {
+      heading: "Invitation: {status}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "text",
+        },
+        {
+          label: "Problems",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.invite_list_group",
+        text: "to see pending invitations",
+      },
+    ],
+  },
+  /** List group invitations */
+  "access.invite_list_group": {
+    present: {
+      title: "Pending Invitations",
+      empty: "No pending invitations.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "invite_email",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Invited By",
+          field: "created_by_name",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** List project invitations */
+  "access.invite_list_project": {
+    present: {
+      title: "Pending Invitations",
+      empty: "No pending invitations.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Email",
+          field: "invite_email",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Invited By",
+          field: "created_by_name",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Invite to a project */
+  "access.invite_project": {
+    present: {
+      heading: "Invitation: {status}",
+      fields: [
+        {
+          label: "Status",
+          field: "status",
+          as: "text",
+        },
+        {
+          label: "Problems",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.invite_list_project",
+        text: "to see pending invitations",
+      },
+    ],
+  },
+  /** Request access to a group */
+  "access.request_group": {
+    present: {
+      heading: "Access requested by @{username}",
+      fields: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Requested",
+          field: "requested_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** List group access requests */
+  "access.request_list_group": {
+    present: {
+      title: "Access Requests",
+      empty: "No pending access requests.",
+      columns: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Requested",
+          field: "requested_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.approve_group",
+        text: "to let one in",
+      },
+      {
+        action: "access.deny_group",
+        text: "to turn one down",
+      },
+    ],
+  },
+  /** List project access requests */
+  "access.request_list_project": {
+    present: {
+      title: "Access Requests",
+      empty: "No pending access requests.",
+      columns: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Requested",
+          field: "requested_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.approve_project",
+        text: "to let one in",
+      },
+      {
+        action: "access.deny_project",
+        text: "to turn one down",
+      },
+    ],
+  },
+  /** Request access to a project */
+  "access.request_project": {
+    present: {
+      heading: "Access requested by @{username}",
+      fields: [
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Requested",
+          field: "requested_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Create a group access token */
+  "access.token_group_create": {
+    present: {
+      heading: "Group access token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_group_list",
+        text: "to see the group's tokens",
+      },
+    ],
+  },
+  /** Get a group access token */
+  "access.token_group_get": {
+    present: {
+      heading: "Group access token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Bot User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "Group Access Token",
+      subject: "{token_id} in group {group_id}",
+      hints: [
+        {
+          action: "access.token_group_list",
+          text: "list the group's tokens to find its ID",
+        },
+      ],
+    },
+  },
+  /** List group access tokens */
+  "access.token_group_list": {
+    present: {
+      title: "Group Access Tokens",
+      empty: "No group access tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_group_create",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Revoke a group access token */
+  "access.token_group_revoke": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Rotate a group access token */
+  "access.token_group_rotate": {
+    present: {
+      heading: "Group access token rotated: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Rotate this server's group access token */
+  "access.token_group_rotate_self": {
+    present: {
+      heading: "This server's group token rotated: {name}",
+      fields: [
+        {
+          label: "Server",
+          field: "server_notice",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get a personal access token */
+  "access.token_personal_get": {
+    present: {
+      heading: "Personal access token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_personal_rotate",
+        text: "to replace it with a new secret",
+      },
+      {
+        action: "access.token_personal_revoke",
+        text: "to revoke it",
+      },
+    ],
+    notFound: {
+      resource: "Personal Access Token",
+      subject: "{token_id}",
+      hints: [
+        {
+          action: "access.token_personal_list",
+          text: "list your tokens to find its ID",
+        },
+      ],
+    },
+  },
+  /** List personal access tokens */
+  "access.token_personal_list": {
+    present: {
+      title: "Personal Access Tokens",
+      empty: "No personal access tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_personal_get",
+        text: "to see one token",
+      },
+      {
+        action: "access.token_personal_rotate",
+        text: "to replace one before it expires",
+      },
+    ],
+  },
+  /** Revoke a personal access token */
+  "access.token_personal_revoke": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Revoke this server's own token */
+  "access.token_personal_revoke_self": {
+    present: {
+      heading: "This server's token revoked",
+      fields: [
+        {
+          label: "Server",
+          field: "server_notice",
+          as: "text",
+        },
+        {
+          label: "Status",
+          field: "status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Rotate a personal access token */
+  "access.token_personal_rotate": {
+    present: {
+      heading: "Personal access token rotated: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_personal_list",
+        text: "to see your tokens",
+      },
+    ],
+  },
+  /** Rotate this server's own token */
+  "access.token_personal_rotate_self": {
+    present: {
+      heading: "This server's token rotated: {name}",
+      fields: [
+        {
+          label: "Server",
+          field: "server_notice",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Create a project access token */
+  "access.token_project_create": {
+    present: {
+      heading: "Project access token created: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_project_list",
+        text: "to see the project's tokens",
+      },
+    ],
+  },
+  /** Get a project access token */
+  "access.token_project_get": {
+    present: {
+      heading: "Project access token: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Revoked",
+          field: "revoked",
+          as: "bool",
+        },
+        {
+          label: "Bot User ID",
+          field: "user_id",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Used",
+          field: "last_used_at",
+          as: "datetime",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_project_rotate",
+        text: "to replace it with a new secret",
+      },
+    ],
+    notFound: {
+      resource: "Project Access Token",
+      subject: "{token_id} in project {project_id}",
+      hints: [
+        {
+          action: "access.token_project_list",
+          text: "list the project's tokens to find its ID",
+        },
+      ],
+    },
+  },
+  /** List project access tokens */
+  "access.token_project_list": {
+    present: {
+      title: "Project Access Tokens",
+      empty: "No project access tokens.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.token_project_create",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Revoke a project access token */
+  "access.token_project_revoke": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Rotate a project access token */
+  "access.token_project_rotate": {
+    present: {
+      heading: "Project access token rotated: {name}",
+      fields: [
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Rotate this server's project access token */
+  "access.token_project_rotate_self": {
+    present: {
+      heading: "This server's project token rotated: {name}",
+      fields: [
+        {
+          label: "Server",
+          field: "server_notice",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "token_notice",
+          as: "text",
+        },
+        {
+          label: "Token",
+          field: "token",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Scopes",
+          field: "scopes",
+          as: "list",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "access.approve_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      requested_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.approve_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      requested_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deny_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.deny_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "access.deploy_key_get": {
     type: "object",
     properties: {
@@ -101,6 +1639,2850 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       can_push: {
         type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_create_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_create_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_delete_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_delete_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_get_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_get_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_token_list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group deploy token. The secret `token` is present only when just created.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            expired: {
+              type: ["boolean", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group deploy token. The secret `token` is present only when just created.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            expired: {
+              type: ["boolean", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.deploy_token_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group deploy token. The secret `token` is present only when just created.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            expired: {
+              type: ["boolean", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.invite_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      status: {
+        type: "string",
+      },
+      message: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.invite_list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      invitations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pending email invitation to a project or group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            invite_email: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            user_name: {
+              type: ["string", "null"],
+            },
+            created_by_name: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["invitations", "pagination"],
+    additionalProperties: false,
+  },
+  "access.invite_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      invitations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A pending email invitation to a project or group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            invite_email: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            user_name: {
+              type: ["string", "null"],
+            },
+            created_by_name: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["invitations", "pagination"],
+    additionalProperties: false,
+  },
+  "access.invite_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      status: {
+        type: "string",
+      },
+      message: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.request_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      requested_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.request_list_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      access_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user asking to join a project or group, or the member an approval made.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            requested_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["access_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "access.request_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      access_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user asking to join a project or group, or the member an approval made.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            requested_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["access_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "access.request_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      requested_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.token_group_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.token_group_rotate": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_group_rotate_self": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The new secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      server_notice: {
+        type: ["string", "null"],
+        description: "The server's configured token is revoked: replace it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.token_personal_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.token_personal_revoke_self": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      status: {
+        type: "string",
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      server_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["status"],
+    additionalProperties: true,
+  },
+  "access.token_personal_rotate": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_personal_rotate_self": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The new secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      server_notice: {
+        type: ["string", "null"],
+        description: "The server's configured token is revoked: replace it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+          description:
+            "A personal, project or group access token. The secret `token` is present only when GitLab just created or rotated it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            scopes: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            revoked: {
+              type: ["boolean", "null"],
+            },
+            user_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_used_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            token: {
+              type: ["string", "null"],
+              description: "The secret: shown once, store it now.",
+            },
+            token_notice: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: false,
+  },
+  "access.token_project_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.token_project_rotate": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_used_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.token_project_rotate_self": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      scopes: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      revoked: {
+        type: ["boolean", "null"],
+      },
+      user_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      token: {
+        type: ["string", "null"],
+        description: "The new secret: shown once, store it now.",
+      },
+      token_notice: {
+        type: ["string", "null"],
+      },
+      server_notice: {
+        type: ["string", "null"],
+        description: "The server's configured token is revoked: replace it.",
       },
       truncation: {
         type: "object",

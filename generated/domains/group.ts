@@ -285,6 +285,40 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     present: {},
     nextSteps: [],
   },
+  /** Delete a group */
+  "group.delete": {
+    present: {
+      heading: "{summary}",
+      fields: [
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+        },
+        {
+          label: "Marked On",
+          field: "marked_for_deletion_on",
+          as: "date",
+        },
+        {
+          label: "Permanent Removal",
+          field: "permanent_removal_on",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.restore",
+        text: "to cancel the deletion while the group is only marked",
+      },
+    ],
+  },
   /** Get a group */
   "group.get": {
     present: {
@@ -786,6 +820,35 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "group.protected_env_get",
         text: "to see the rule in full",
+      },
+    ],
+  },
+  /** Restore a group */
+  "group.restore": {
+    present: {
+      heading: "Group restored: {full_path}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "full_name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the group",
       },
     ],
   },
@@ -1728,6 +1791,69 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["status", "message"],
     additionalProperties: false,
+  },
+  "group.delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      outcome: {
+        type: "string",
+        description: "marked_for_deletion removed or deletion_in_progress.",
+      },
+      summary: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      permanent_removal_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["outcome"],
+    additionalProperties: true,
   },
   "group.get": {
     type: "object",
@@ -3086,6 +3212,79 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["name"],
+    additionalProperties: true,
+  },
+  "group.restore": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "group.security_settings_update": {

@@ -279,6 +279,35 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [],
   },
+  /** Archive a project */
+  "project.archive": {
+    present: {
+      heading: "Project archived: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.unarchive",
+        text: "to make it writable again",
+      },
+    ],
+  },
   /** Add a project badge */
   "project.badge_add": {
     present: {
@@ -517,6 +546,195 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Create a project */
+  "project.create": {
+    present: {
+      heading: "Project created: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Default Branch",
+          field: "default_branch",
+          as: "code",
+        },
+        {
+          label: "Clone (HTTPS)",
+          field: "http_url_to_repo",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+      {
+        action: "project.update",
+        text: "to change its settings",
+      },
+    ],
+  },
+  /** Create a project for a user */
+  "project.create_for_user": {
+    present: {
+      heading: "Project created: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Default Branch",
+          field: "default_branch",
+          as: "code",
+        },
+        {
+          label: "Clone (HTTPS)",
+          field: "http_url_to_repo",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+  },
+  /** Mark a project as a fork */
+  "project.create_fork_relation": {
+    present: {
+      heading: "Fork relation: {path_with_namespace} ← {forked_from_project.path_with_namespace}",
+      fields: [
+        {
+          label: "Fork",
+          field: "path_with_namespace",
+          as: "code",
+        },
+        {
+          label: "Source",
+          field: "forked_from_project.path_with_namespace",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.list_forks",
+        text: "to list the source's forks",
+      },
+    ],
+  },
+  /** Delete a project */
+  "project.delete": {
+    present: {
+      heading: "{summary}",
+      fields: [
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+        },
+        {
+          label: "Marked On",
+          field: "marked_for_deletion_on",
+          as: "date",
+        },
+        {
+          label: "Permanent Removal",
+          field: "permanent_removal_on",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.restore",
+        text: "to cancel the deletion while the project is only marked",
+      },
+    ],
+  },
+  /** Remove a fork relation */
+  "project.delete_fork_relation": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Stop sharing a project with a group */
+  "project.delete_shared_group": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Fork a project */
+  "project.fork": {
+    present: {
+      heading: "Fork created: {forked_from_project.path_with_namespace} → {path_with_namespace}",
+      fields: [
+        {
+          label: "Source",
+          field: "forked_from_project.path_with_namespace",
+          as: "code",
+        },
+        {
+          label: "Fork",
+          field: "path_with_namespace",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to follow the fork while GitLab copies the repository (import_status)",
+      },
+    ],
+  },
   /** Get a project */
   "project.get": {
     present: {
@@ -546,6 +764,21 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
           label: "Archived",
           field: "archived",
           as: "warning",
+        },
+        {
+          label: "Marked For Deletion",
+          field: "marked_for_deletion_on",
+          as: "date",
+        },
+        {
+          label: "Namespace",
+          field: "namespace.full_path",
+          as: "code",
+        },
+        {
+          label: "Forked From",
+          field: "forked_from_project.path_with_namespace",
+          as: "code",
         },
         {
           label: "Topics",
@@ -678,6 +911,363 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** Get a project's languages */
+  "project.languages": {
+    present: {
+      title: "Languages",
+      empty: "No languages detected.",
+      columns: [
+        {
+          label: "Language",
+          field: "language",
+          as: "text",
+        },
+        {
+          label: "Percent",
+          field: "percent",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+  },
+  /** List projects */
+  "project.list": {
+    present: {
+      title: "Projects",
+      empty: "No projects found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see one project in full",
+      },
+    ],
+  },
+  /** List forks of a project */
+  "project.list_forks": {
+    present: {
+      title: "Forks",
+      empty: "No forks.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Fork",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see one fork",
+      },
+    ],
+  },
+  /** List a project's ancestor groups */
+  "project.list_groups": {
+    present: {
+      title: "Groups",
+      empty: "No groups.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "full_path",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "full_name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see one group",
+      },
+    ],
+  },
+  /** List groups a project is shared with */
+  "project.list_invited_groups": {
+    present: {
+      title: "Invited Groups",
+      empty: "The project is not shared with any group.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "full_path",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "full_name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.share_with_group",
+        text: "to share it with another group",
+      },
+      {
+        action: "project.delete_shared_group",
+        text: "to stop sharing it with a group",
+      },
+    ],
+  },
+  /** List who starred a project */
+  "project.list_starrers": {
+    present: {
+      title: "Starrers",
+      empty: "Nobody starred this project.",
+      columns: [
+        {
+          label: "User",
+          field: "user.username",
+          as: "user",
+        },
+        {
+          label: "Name",
+          field: "user.name",
+          as: "text",
+        },
+        {
+          label: "Starred Since",
+          field: "starred_since",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user",
+      },
+    ],
+  },
+  /** List projects a user contributed to */
+  "project.list_user_contributed": {
+    present: {
+      title: "Projects",
+      empty: "No projects found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see one project in full",
+      },
+    ],
+  },
+  /** List a user's projects */
+  "project.list_user_projects": {
+    present: {
+      title: "Projects",
+      empty: "No projects found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see one project in full",
+      },
+    ],
+  },
+  /** List projects a user starred */
+  "project.list_user_starred": {
+    present: {
+      title: "Projects",
+      empty: "No projects found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see one project in full",
+      },
+    ],
+  },
+  /** List a project's users */
+  "project.list_users": {
+    present: {
+      title: "Users",
+      empty: "No users found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "user.get",
+        text: "to see one user",
+      },
+    ],
   },
   /** Add a member to a project */
   "project.member_add": {
@@ -1267,6 +1857,359 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** Get a project's repository storage */
+  "project.repository_storage_get": {
+    present: {
+      heading: "Repository storage: project {project_id}",
+      fields: [
+        {
+          label: "Storage",
+          field: "repository_storage",
+          as: "code",
+        },
+        {
+          label: "Disk Path",
+          field: "disk_path",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Verify the project ID or full path",
+        },
+      ],
+    },
+  },
+  /** Restore a project */
+  "project.restore": {
+    present: {
+      heading: "Project restored: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Marked For Deletion",
+          field: "marked_for_deletion_on",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+  },
+  /** Get project security settings */
+  "project.security_settings_get": {
+    present: {
+      heading: "Security settings: project {project_id}",
+      fields: [
+        {
+          label: "Secret Push Protection",
+          field: "secret_push_protection_enabled",
+          as: "bool",
+        },
+        {
+          label: "Registry Container Scanning",
+          field: "container_scanning_for_registry_enabled",
+          as: "bool",
+        },
+        {
+          label: "Continuous Vulnerability Scans",
+          field: "continuous_vulnerability_scans_enabled",
+          as: "bool",
+        },
+        {
+          label: "Auto-fix SAST",
+          field: "auto_fix_sast",
+          as: "bool",
+        },
+        {
+          label: "Auto-fix Dependency Scanning",
+          field: "auto_fix_dependency_scanning",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.security_settings_update",
+        text: "to turn secret push protection on or off",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Verify the project ID or full path",
+        },
+      ],
+    },
+  },
+  /** Update project security settings */
+  "project.security_settings_update": {
+    present: {
+      heading: "Security settings updated: project {project_id}",
+      fields: [
+        {
+          label: "Secret Push Protection",
+          field: "secret_push_protection_enabled",
+          as: "bool",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "project.security_settings_get",
+        text: "to see every security setting",
+      },
+    ],
+  },
+  /** Share a project with a group */
+  "project.share_with_group": {
+    present: {
+      heading: "Project {project_path} shared with group {shared_with}",
+      fields: [
+        {
+          label: "Project",
+          field: "project_path",
+          as: "code",
+        },
+        {
+          label: "Group",
+          field: "shared_with",
+          as: "code",
+        },
+        {
+          label: "Role",
+          field: "group_access",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.list_invited_groups",
+        text: "to see every group it is shared with",
+      },
+    ],
+  },
+  /** Star a project */
+  "project.star": {
+    present: {
+      heading: "Starred: {path_with_namespace}",
+      fields: [
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.unstar",
+        text: "to take the star back",
+      },
+    ],
+  },
+  /** Get a project's fetch statistics */
+  "project.statistics_get": {
+    present: {
+      heading: "Fetch statistics (last 30 days)",
+      fields: [
+        {
+          label: "Fetches (30 days)",
+          field: "fetches.total",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          text: "Statistics need at least the Reporter role in the project",
+        },
+      ],
+    },
+  },
+  /** Transfer a project */
+  "project.transfer": {
+    present: {
+      heading: "Project transferred: {transferred_from} → {namespace.full_path}",
+      fields: [
+        {
+          label: "From",
+          field: "transferred_from",
+          as: "code",
+        },
+        {
+          label: "To",
+          field: "namespace.full_path",
+          as: "code",
+        },
+        {
+          label: "New Path",
+          field: "path_with_namespace",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project at its new path",
+      },
+    ],
+  },
+  /** Unarchive a project */
+  "project.unarchive": {
+    present: {
+      heading: "Project unarchived: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+  },
+  /** Unstar a project */
+  "project.unstar": {
+    present: {
+      heading: "Unstarred: {path_with_namespace}",
+      fields: [
+        {
+          label: "Stars",
+          field: "star_count",
+          as: "count",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
+  },
+  /** Update project settings */
+  "project.update": {
+    present: {
+      heading: "Project updated: {path_with_namespace}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Path",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Default Branch",
+          field: "default_branch",
+          as: "code",
+        },
+        {
+          label: "Topics",
+          field: "topics",
+          as: "labels",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "project.get",
+        text: "to see the project",
+      },
+    ],
   },
 };
 
@@ -2031,6 +2974,130 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "project.archive": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "project.badge_add": {
     type: "object",
     properties: {
@@ -2552,6 +3619,593 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "project.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.create_for_user": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.create_fork_relation": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      outcome: {
+        type: "string",
+        description: "marked_for_deletion removed or deletion_in_progress.",
+      },
+      summary: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      permanent_removal_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["outcome"],
+    additionalProperties: true,
+  },
+  "project.delete_fork_relation": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.delete_shared_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.fork": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "project.get": {
     type: "object",
     properties: {
@@ -2617,6 +4271,32 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       web_url: {
         type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
       },
       truncation: {
         type: "object",
@@ -2724,6 +4404,1389 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id", "name"],
     additionalProperties: true,
+  },
+  "project.languages": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      languages: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One language of a repository and its share.",
+          properties: {
+            language: {
+              type: "string",
+            },
+            percent: {
+              type: ["number", "null"],
+            },
+          },
+          required: ["language"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["languages", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_forks": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_groups": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A group as project lists show it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            full_name: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_invited_groups": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A group as project lists show it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            full_name: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_starrers": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      starrers: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A user who starred a project.",
+          properties: {
+            starred_since: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["starrers", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_user_contributed": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_user_projects": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_user_starred": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
+  "project.list_users": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      users: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A GitLab user as other objects embed it.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            username: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["username"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["users", "pagination"],
+    additionalProperties: false,
   },
   "project.member_add": {
     type: "object",
@@ -3657,6 +6720,989 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       reject_non_dco_commits: {
         type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.repository_storage_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      project_id: {
+        type: "integer",
+      },
+      disk_path: {
+        type: ["string", "null"],
+      },
+      repository_storage: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.restore": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.security_settings_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      project_id: {
+        type: "integer",
+      },
+      secret_push_protection_enabled: {
+        type: ["boolean", "null"],
+      },
+      container_scanning_for_registry_enabled: {
+        type: ["boolean", "null"],
+      },
+      continuous_vulnerability_scans_enabled: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_sast: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_dast: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_dependency_scanning: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_container_scanning: {
+        type: ["boolean", "null"],
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.security_settings_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      project_id: {
+        type: "integer",
+      },
+      secret_push_protection_enabled: {
+        type: ["boolean", "null"],
+      },
+      container_scanning_for_registry_enabled: {
+        type: ["boolean", "null"],
+      },
+      continuous_vulnerability_scans_enabled: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_sast: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_dast: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_dependency_scanning: {
+        type: ["boolean", "null"],
+      },
+      auto_fix_container_scanning: {
+        type: ["boolean", "null"],
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: true,
+  },
+  "project.share_with_group": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      group_id: {
+        type: "integer",
+      },
+      group_access: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with: {
+        type: ["string", "null"],
+      },
+      project_path: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: true,
+  },
+  "project.star": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.statistics_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      fetches: {
+        type: "object",
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["fetches"],
+    additionalProperties: true,
+  },
+  "project.transfer": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      transferred_from: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.unarchive": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.unstar": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      name_with_namespace: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      topics: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      star_count: {
+        type: ["integer", "null"],
+      },
+      forks_count: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_activity_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      http_url_to_repo: {
+        type: ["string", "null"],
+      },
+      ssh_url_to_repo: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      namespace: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      forked_from_project: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      marked_for_deletion_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
       },
       truncation: {
         type: "object",

@@ -1831,6 +1831,32 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             web_url: {
               type: ["string", "null"],
             },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
           },
           required: ["id"],
           additionalProperties: true,
