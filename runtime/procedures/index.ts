@@ -19,6 +19,7 @@ import { diffPosition } from "./diff_position.js";
 import { rawDiff } from "./raw_diff.js";
 import { mrApprovalState } from "./mr_approval_state.js";
 import { mrSubscription } from "./mr_subscription.js";
+import { labelSubscription } from "./label_subscription.js";
 import { jobTrace } from "./job_trace.js";
 import { statusWait } from "./status_wait.js";
 import { jobArtifactDownload } from "./job_artifact_download.js";
@@ -72,6 +73,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   diff_position: diffPosition,
   mr_approval_state: mrApprovalState,
   mr_subscription: mrSubscription,
+  label_subscription: labelSubscription,
   pipeline_latest: pipelineLatest,
   raw_diff: rawDiff,
   release_link_batch: releaseLinkBatch,

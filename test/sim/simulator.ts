@@ -18,6 +18,7 @@ import { registerMergeRequestApprovalRoutes } from "./restMergeRequestApprovals.
 import { registerMergeRequestActivityRoutes, seedMergeRequestActivity, type MergeRequestActivitySeed } from "./restMergeRequestActivity.js";
 import { registerMergeTrainRoutes, seedMergeTrainCar, type MergeTrainCarSeed } from "./restMergeTrains.js";
 import { registerMilestoneRoutes } from "./restMilestones.js";
+import { registerPlanningRoutes } from "./restPlanning.js";
 import { registerReleaseRoutes } from "./restReleases.js";
 import { registerCiVariableRoutes, seedCiVariable } from "./restCiVariables.js";
 import { registerCommitRoutes } from "./restCommits.js";
@@ -161,6 +162,7 @@ export class GitLabSimulator {
     registerSnippetRoutes(router);
     registerDocumentRoutes(router);
     registerMilestoneRoutes(router);
+    registerPlanningRoutes(router);
     registerReleaseRoutes(router);
     registerCiVariableRoutes(router);
     registerCommitRoutes(router);
