@@ -1927,6 +1927,174 @@ export interface GroupGetParams {
 }
 
 /**
+ * Parameters of `group.group_board_create`: Create a group issue board.
+ * @see https://docs.gitlab.com/api/group_boards/#create-an-issue-board
+ */
+export interface GroupGroupBoardCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Shown in the board switcher. */
+  name: string;
+}
+
+/**
+ * Parameters of `group.group_board_create_list`: Add a list to a group board.
+ * @see https://docs.gitlab.com/api/group_boards/#create-a-board-list
+ */
+export interface GroupGroupBoardCreateListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the label the list shows. */
+  label_id?: number;
+  /** Assignee user ID (Premium). */
+  assignee_id?: number;
+  /** Milestone ID (Premium). */
+  milestone_id?: number;
+  /** Iteration ID (Premium). */
+  iteration_id?: number;
+}
+
+/**
+ * Parameters of `group.group_board_delete`: Delete a group issue board.
+ * @see https://docs.gitlab.com/api/group_boards/#delete-an-issue-board
+ */
+export interface GroupGroupBoardDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+}
+
+/**
+ * Parameters of `group.group_board_delete_list`: Delete a group board list.
+ * @see https://docs.gitlab.com/api/group_boards/#delete-a-board-list-from-a-board
+ */
+export interface GroupGroupBoardDeleteListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+}
+
+/**
+ * Parameters of `group.group_board_get`: Get a group issue board.
+ * @see https://docs.gitlab.com/api/group_boards/#single-group-issue-board
+ */
+export interface GroupGroupBoardGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+}
+
+/**
+ * Parameters of `group.group_board_get_list`: Get a group board list.
+ * @see https://docs.gitlab.com/api/group_boards/#show-a-single-board-list
+ */
+export interface GroupGroupBoardGetListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+}
+
+/**
+ * Parameters of `group.group_board_list`: List group issue boards.
+ * @see https://docs.gitlab.com/api/group_boards/#list-all-group-issue-boards-in-a-group
+ */
+export interface GroupGroupBoardListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_board_list_lists`: List the lists of a group board.
+ * @see https://docs.gitlab.com/api/group_boards/#list-group-issue-board-lists
+ */
+export interface GroupGroupBoardListListsParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_board_update`: Update a group issue board.
+ * @see https://docs.gitlab.com/api/group_boards/#update-an-issue-board
+ */
+export interface GroupGroupBoardUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** New name. */
+  name?: string;
+  /** Hide the Open list. */
+  hide_backlog_list?: boolean;
+  /** Hide the Closed list. */
+  hide_closed_list?: boolean;
+  /** Scope milestone ID (Premium). */
+  milestone_id?: number;
+  /** Scope labels, comma-separated (Premium). */
+  labels?: string;
+  /** Scope assignee user ID (Premium). */
+  assignee_id?: number;
+  /** Scope weight (Premium). */
+  weight?: number;
+}
+
+/**
+ * Parameters of `group.group_board_update_list`: Move a group board list.
+ * @see https://docs.gitlab.com/api/group_boards/#reorder-a-list-in-a-board
+ */
+export interface GroupGroupBoardUpdateListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+  /** 0 is the leftmost list. */
+  position: number;
+}
+
+/**
+ * Parameters of `group.group_label_create`: Create a group label.
+ * @see https://docs.gitlab.com/api/group_labels/#create-a-new-group-label
+ */
+export interface GroupGroupLabelCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Such as bug or team::ux. */
+  name: string;
+  /** #RRGGBB or a CSS color name. */
+  color: string;
+  /** What the label means. */
+  description?: string;
+}
+
+/**
+ * Parameters of `group.group_label_delete`: Delete a group label.
+ * @see https://docs.gitlab.com/api/group_labels/#delete-a-group-label
+ */
+export interface GroupGroupLabelDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
  * Parameters of `group.group_label_get`: Get a group label.
  * @see https://docs.gitlab.com/api/group_labels/#get-a-single-group-label
  */
@@ -1938,6 +2106,105 @@ export interface GroupGroupLabelGetParams {
 }
 
 /**
+ * Parameters of `group.group_label_list`: List group labels.
+ * @see https://docs.gitlab.com/api/group_labels/#list-group-labels
+ */
+export interface GroupGroupLabelListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Name or description contains. */
+  search?: string;
+  /** Add issue and MR counts. */
+  with_counts?: boolean;
+  /** Add ancestor group labels (default true). */
+  include_ancestor_groups?: boolean;
+  /** Add subgroup labels. */
+  include_descendant_groups?: boolean;
+  /** Leave out project labels (default true). */
+  only_group_labels?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_label_subscribe`: Subscribe to a group label.
+ * @see https://docs.gitlab.com/api/group_labels/#subscribe-to-a-group-label
+ */
+export interface GroupGroupLabelSubscribeParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
+ * Parameters of `group.group_label_unsubscribe`: Unsubscribe from a group label.
+ * @see https://docs.gitlab.com/api/group_labels/#unsubscribe-from-a-group-label
+ */
+export interface GroupGroupLabelUnsubscribeParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
+ * Parameters of `group.group_label_update`: Update a group label.
+ * @see https://docs.gitlab.com/api/group_labels/#update-a-group-label
+ */
+export interface GroupGroupLabelUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+  /** New name. */
+  new_name?: string;
+  /** #RRGGBB or a CSS color name. */
+  color?: string;
+  /** What the label means. */
+  description?: string;
+}
+
+/**
+ * Parameters of `group.group_milestone_burndown`: Get burndown events of a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#get-all-burndown-chart-events-for-a-single-milestone
+ */
+export interface GroupGroupMilestoneBurndownParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+}
+
+/**
+ * Parameters of `group.group_milestone_create`: Create a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#create-new-milestone
+ */
+export interface GroupGroupMilestoneCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Such as 17.4 or Sprint 12. */
+  title: string;
+  /** Goal of the milestone. */
+  description?: string;
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  due_date?: string;
+}
+
+/**
+ * Parameters of `group.group_milestone_delete`: Delete a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#delete-group-milestone
+ */
+export interface GroupGroupMilestoneDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+}
+
+/**
  * Parameters of `group.group_milestone_get`: Get a group milestone.
  * @see https://docs.gitlab.com/api/group_milestones/#list-group-milestones
  */
@@ -1946,6 +2213,82 @@ export interface GroupGroupMilestoneGetParams {
   group_id: string | number;
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
+}
+
+/**
+ * Parameters of `group.group_milestone_issues`: List issues of a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#get-all-issues-assigned-to-a-single-milestone
+ */
+export interface GroupGroupMilestoneIssuesParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_milestone_list`: List group milestones.
+ * @see https://docs.gitlab.com/api/group_milestones/#list-group-milestones
+ */
+export interface GroupGroupMilestoneListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only active or closed ones. */
+  state?: "active" | "closed";
+  /** Exact match, case-sensitive. */
+  title?: string;
+  /** Title or description contains. */
+  search?: string;
+  /** Add milestones of parent groups. */
+  include_ancestors?: boolean;
+  /** Add subgroup and project milestones. */
+  include_descendants?: boolean;
+  /** Title contains (terms ANDed). */
+  search_title?: string;
+  /** Running on this date (ISO 8601). */
+  containing_date?: string;
+  /** Changed after this time (ISO 8601). */
+  updated_after?: string;
+  /** Changed before this time (ISO 8601). */
+  updated_before?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_milestone_merge_requests`: List merge requests of a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#get-all-merge-requests-assigned-to-a-single-milestone
+ */
+export interface GroupGroupMilestoneMergeRequestsParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.group_milestone_update`: Update a group milestone.
+ * @see https://docs.gitlab.com/api/group_milestones/#edit-milestone
+ */
+export interface GroupGroupMilestoneUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  /** New title. */
+  title?: string;
+  /** Goal of the milestone. */
+  description?: string;
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  due_date?: string;
+  /** close, or activate to reopen. */
+  state_event?: "close" | "activate";
 }
 
 /**
@@ -5555,6 +5898,28 @@ export interface ProjectBadgePreviewParams {
 }
 
 /**
+ * Parameters of `project.board_create`: Create a project issue board.
+ * @see https://docs.gitlab.com/api/boards/#create-an-issue-board
+ */
+export interface ProjectBoardCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Shown in the board switcher. */
+  name: string;
+}
+
+/**
+ * Parameters of `project.board_delete`: Delete a project issue board.
+ * @see https://docs.gitlab.com/api/boards/#delete-an-issue-board
+ */
+export interface ProjectBoardDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+}
+
+/**
  * Parameters of `project.board_get`: Get an issue board.
  * @see https://docs.gitlab.com/api/boards/#show-a-single-issue-board
  */
@@ -5563,6 +5928,115 @@ export interface ProjectBoardGetParams {
   project_id: string | number;
   /** ID of the board. */
   board_id: number;
+}
+
+/**
+ * Parameters of `project.board_list`: List project issue boards.
+ * @see https://docs.gitlab.com/api/boards/#list-project-issue-boards
+ */
+export interface ProjectBoardListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.board_list_create`: Add a list to a project board.
+ * @see https://docs.gitlab.com/api/boards/#create-a-board-list
+ */
+export interface ProjectBoardListCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the label the list shows. */
+  label_id?: number;
+  /** Assignee user ID (Premium). */
+  assignee_id?: number;
+  /** Milestone ID (Premium). */
+  milestone_id?: number;
+  /** Iteration ID (Premium). */
+  iteration_id?: number;
+}
+
+/**
+ * Parameters of `project.board_list_delete`: Delete a project board list.
+ * @see https://docs.gitlab.com/api/boards/#delete-a-board-list-from-a-board
+ */
+export interface ProjectBoardListDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+}
+
+/**
+ * Parameters of `project.board_list_get`: Get a project board list.
+ * @see https://docs.gitlab.com/api/boards/#show-a-single-board-list
+ */
+export interface ProjectBoardListGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+}
+
+/**
+ * Parameters of `project.board_list_list`: List the lists of a project board.
+ * @see https://docs.gitlab.com/api/boards/#list-board-lists-in-a-project-issue-board
+ */
+export interface ProjectBoardListListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.board_list_update`: Move a project board list.
+ * @see https://docs.gitlab.com/api/boards/#reorder-a-list-in-a-board
+ */
+export interface ProjectBoardListUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** ID of the board list. */
+  list_id: number;
+  /** 0 is the leftmost list. */
+  position: number;
+}
+
+/**
+ * Parameters of `project.board_update`: Update a project issue board.
+ * @see https://docs.gitlab.com/api/boards/#update-an-issue-board
+ */
+export interface ProjectBoardUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the board. */
+  board_id: number;
+  /** New name. */
+  name?: string;
+  /** Hide the Open list. */
+  hide_backlog_list?: boolean;
+  /** Hide the Closed list. */
+  hide_closed_list?: boolean;
+  /** Scope milestone ID (Premium). */
+  milestone_id?: number;
+  /** Scope labels, comma-separated (Premium). */
+  labels?: string;
+  /** Scope assignee user ID (Premium). */
+  assignee_id?: number;
+  /** Scope weight (Premium). */
+  weight?: number;
 }
 
 /**
@@ -5724,6 +6198,34 @@ export interface ProjectGetParams {
 }
 
 /**
+ * Parameters of `project.label_create`: Create a project label.
+ * @see https://docs.gitlab.com/api/labels/#create-a-new-label
+ */
+export interface ProjectLabelCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Such as bug or team::ux. */
+  name: string;
+  /** #RRGGBB or a CSS color name. */
+  color: string;
+  /** What the label means. */
+  description?: string;
+  /** Lower sorts first, 0 or more. */
+  priority?: number;
+}
+
+/**
+ * Parameters of `project.label_delete`: Delete a project label.
+ * @see https://docs.gitlab.com/api/labels/#delete-a-label
+ */
+export interface ProjectLabelDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
  * Parameters of `project.label_get`: Get a project label.
  * @see https://docs.gitlab.com/api/labels/#get-a-single-project-label
  */
@@ -5732,6 +6234,75 @@ export interface ProjectLabelGetParams {
   project_id: string | number;
   /** ID or name of the label, such as 7 or priority::high. */
   label_id: string | number;
+}
+
+/**
+ * Parameters of `project.label_list`: List project labels.
+ * @see https://docs.gitlab.com/api/labels/#list-labels
+ */
+export interface ProjectLabelListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name or description contains. */
+  search?: string;
+  /** Add issue and MR counts. */
+  with_counts?: boolean;
+  /** Add ancestor group labels (default true). */
+  include_ancestor_groups?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.label_promote`: Promote a project label to a group label.
+ * @see https://docs.gitlab.com/api/labels/#promote-a-project-label-to-a-group-label
+ */
+export interface ProjectLabelPromoteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
+ * Parameters of `project.label_subscribe`: Subscribe to a project label.
+ * @see https://docs.gitlab.com/api/labels/#subscribe-to-a-label
+ */
+export interface ProjectLabelSubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
+ * Parameters of `project.label_unsubscribe`: Unsubscribe from a project label.
+ * @see https://docs.gitlab.com/api/labels/#unsubscribe-from-a-label
+ */
+export interface ProjectLabelUnsubscribeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+}
+
+/**
+ * Parameters of `project.label_update`: Update a project label.
+ * @see https://docs.gitlab.com/api/labels/#edit-an-existing-label
+ */
+export interface ProjectLabelUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID or title, such as 7 or priority::high. */
+  label_id: string | number;
+  /** New name. */
+  new_name?: string;
+  /** #RRGGBB or a CSS color name. */
+  color?: string;
+  /** What the label means. */
+  description?: string;
+  /** Lower sorts first, 0 or more. */
+  priority?: number;
 }
 
 /**
@@ -6031,6 +6602,34 @@ export interface ProjectMembersParams {
 }
 
 /**
+ * Parameters of `project.milestone_create`: Create a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#create-new-milestone
+ */
+export interface ProjectMilestoneCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Such as 17.4 or Sprint 12. */
+  title: string;
+  /** Goal of the milestone. */
+  description?: string;
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  due_date?: string;
+}
+
+/**
+ * Parameters of `project.milestone_delete`: Delete a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#delete-project-milestone
+ */
+export interface ProjectMilestoneDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+}
+
+/**
  * Parameters of `project.milestone_get`: Get a project milestone.
  * @see https://docs.gitlab.com/api/milestones/#list-all-project-milestones
  */
@@ -6039,6 +6638,76 @@ export interface ProjectMilestoneGetParams {
   project_id: string | number;
   /** IID of the milestone, the 3 of %3 shown in GitLab (not its global ID). */
   milestone_iid: number;
+}
+
+/**
+ * Parameters of `project.milestone_issues`: List issues of a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#get-all-issues-assigned-to-a-single-milestone
+ */
+export interface ProjectMilestoneIssuesParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.milestone_list`: List project milestones.
+ * @see https://docs.gitlab.com/api/milestones/#list-all-project-milestones
+ */
+export interface ProjectMilestoneListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only active or closed ones. */
+  state?: "active" | "closed";
+  /** Exact match, case-sensitive. */
+  title?: string;
+  /** Title or description contains. */
+  search?: string;
+  /** Add milestones of parent groups. */
+  include_ancestors?: boolean;
+  /** Changed after this time (ISO 8601). */
+  updated_after?: string;
+  /** Changed before this time (ISO 8601). */
+  updated_before?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.milestone_merge_requests`: List merge requests of a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#get-all-merge-requests-assigned-to-a-single-milestone
+ */
+export interface ProjectMilestoneMergeRequestsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.milestone_update`: Update a project milestone.
+ * @see https://docs.gitlab.com/api/milestones/#edit-milestone
+ */
+export interface ProjectMilestoneUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Global ID (the id field, not the %IID). */
+  milestone_id: number;
+  /** New title. */
+  title?: string;
+  /** Goal of the milestone. */
+  description?: string;
+  /** First day, YYYY-MM-DD. */
+  start_date?: string;
+  /** Last day, YYYY-MM-DD. */
+  due_date?: string;
+  /** close, or activate to reopen. */
+  state_event?: "close" | "activate";
 }
 
 /**
@@ -9258,8 +9927,31 @@ export type ActionId =
   | "group.credential_revoke_pat"
   | "group.delete"
   | "group.get"
+  | "group.group_board_create"
+  | "group.group_board_create_list"
+  | "group.group_board_delete"
+  | "group.group_board_delete_list"
+  | "group.group_board_get"
+  | "group.group_board_get_list"
+  | "group.group_board_list"
+  | "group.group_board_list_lists"
+  | "group.group_board_update"
+  | "group.group_board_update_list"
+  | "group.group_label_create"
+  | "group.group_label_delete"
   | "group.group_label_get"
+  | "group.group_label_list"
+  | "group.group_label_subscribe"
+  | "group.group_label_unsubscribe"
+  | "group.group_label_update"
+  | "group.group_milestone_burndown"
+  | "group.group_milestone_create"
+  | "group.group_milestone_delete"
   | "group.group_milestone_get"
+  | "group.group_milestone_issues"
+  | "group.group_milestone_list"
+  | "group.group_milestone_merge_requests"
+  | "group.group_milestone_update"
   | "group.protected_branch_get"
   | "group.protected_branch_list"
   | "group.protected_branch_protect"
@@ -9502,7 +10194,16 @@ export type ActionId =
   | "project.badge_get"
   | "project.badge_list"
   | "project.badge_preview"
+  | "project.board_create"
+  | "project.board_delete"
   | "project.board_get"
+  | "project.board_list"
+  | "project.board_list_create"
+  | "project.board_list_delete"
+  | "project.board_list_get"
+  | "project.board_list_list"
+  | "project.board_list_update"
+  | "project.board_update"
   | "project.create"
   | "project.create_for_user"
   | "project.create_fork_relation"
@@ -9511,7 +10212,14 @@ export type ActionId =
   | "project.delete_shared_group"
   | "project.fork"
   | "project.get"
+  | "project.label_create"
+  | "project.label_delete"
   | "project.label_get"
+  | "project.label_list"
+  | "project.label_promote"
+  | "project.label_subscribe"
+  | "project.label_unsubscribe"
+  | "project.label_update"
   | "project.languages"
   | "project.list"
   | "project.list_forks"
@@ -9528,7 +10236,13 @@ export type ActionId =
   | "project.member_get"
   | "project.member_inherited"
   | "project.members"
+  | "project.milestone_create"
+  | "project.milestone_delete"
   | "project.milestone_get"
+  | "project.milestone_issues"
+  | "project.milestone_list"
+  | "project.milestone_merge_requests"
+  | "project.milestone_update"
   | "project.push_rule_add"
   | "project.push_rule_delete"
   | "project.push_rule_edit"
@@ -9863,8 +10577,31 @@ export interface ActionParams {
   "group.credential_revoke_pat": GroupCredentialRevokePatParams;
   "group.delete": GroupDeleteParams;
   "group.get": GroupGetParams;
+  "group.group_board_create": GroupGroupBoardCreateParams;
+  "group.group_board_create_list": GroupGroupBoardCreateListParams;
+  "group.group_board_delete": GroupGroupBoardDeleteParams;
+  "group.group_board_delete_list": GroupGroupBoardDeleteListParams;
+  "group.group_board_get": GroupGroupBoardGetParams;
+  "group.group_board_get_list": GroupGroupBoardGetListParams;
+  "group.group_board_list": GroupGroupBoardListParams;
+  "group.group_board_list_lists": GroupGroupBoardListListsParams;
+  "group.group_board_update": GroupGroupBoardUpdateParams;
+  "group.group_board_update_list": GroupGroupBoardUpdateListParams;
+  "group.group_label_create": GroupGroupLabelCreateParams;
+  "group.group_label_delete": GroupGroupLabelDeleteParams;
   "group.group_label_get": GroupGroupLabelGetParams;
+  "group.group_label_list": GroupGroupLabelListParams;
+  "group.group_label_subscribe": GroupGroupLabelSubscribeParams;
+  "group.group_label_unsubscribe": GroupGroupLabelUnsubscribeParams;
+  "group.group_label_update": GroupGroupLabelUpdateParams;
+  "group.group_milestone_burndown": GroupGroupMilestoneBurndownParams;
+  "group.group_milestone_create": GroupGroupMilestoneCreateParams;
+  "group.group_milestone_delete": GroupGroupMilestoneDeleteParams;
   "group.group_milestone_get": GroupGroupMilestoneGetParams;
+  "group.group_milestone_issues": GroupGroupMilestoneIssuesParams;
+  "group.group_milestone_list": GroupGroupMilestoneListParams;
+  "group.group_milestone_merge_requests": GroupGroupMilestoneMergeRequestsParams;
+  "group.group_milestone_update": GroupGroupMilestoneUpdateParams;
   "group.protected_branch_get": GroupProtectedBranchGetParams;
   "group.protected_branch_list": GroupProtectedBranchListParams;
   "group.protected_branch_protect": GroupProtectedBranchProtectParams;
@@ -10107,7 +10844,16 @@ export interface ActionParams {
   "project.badge_get": ProjectBadgeGetParams;
   "project.badge_list": ProjectBadgeListParams;
   "project.badge_preview": ProjectBadgePreviewParams;
+  "project.board_create": ProjectBoardCreateParams;
+  "project.board_delete": ProjectBoardDeleteParams;
   "project.board_get": ProjectBoardGetParams;
+  "project.board_list": ProjectBoardListParams;
+  "project.board_list_create": ProjectBoardListCreateParams;
+  "project.board_list_delete": ProjectBoardListDeleteParams;
+  "project.board_list_get": ProjectBoardListGetParams;
+  "project.board_list_list": ProjectBoardListListParams;
+  "project.board_list_update": ProjectBoardListUpdateParams;
+  "project.board_update": ProjectBoardUpdateParams;
   "project.create": ProjectCreateParams;
   "project.create_for_user": ProjectCreateForUserParams;
   "project.create_fork_relation": ProjectCreateForkRelationParams;
@@ -10116,7 +10862,14 @@ export interface ActionParams {
   "project.delete_shared_group": ProjectDeleteSharedGroupParams;
   "project.fork": ProjectForkParams;
   "project.get": ProjectGetParams;
+  "project.label_create": ProjectLabelCreateParams;
+  "project.label_delete": ProjectLabelDeleteParams;
   "project.label_get": ProjectLabelGetParams;
+  "project.label_list": ProjectLabelListParams;
+  "project.label_promote": ProjectLabelPromoteParams;
+  "project.label_subscribe": ProjectLabelSubscribeParams;
+  "project.label_unsubscribe": ProjectLabelUnsubscribeParams;
+  "project.label_update": ProjectLabelUpdateParams;
   "project.languages": ProjectLanguagesParams;
   "project.list": ProjectListParams;
   "project.list_forks": ProjectListForksParams;
@@ -10133,7 +10886,13 @@ export interface ActionParams {
   "project.member_get": ProjectMemberGetParams;
   "project.member_inherited": ProjectMemberInheritedParams;
   "project.members": ProjectMembersParams;
+  "project.milestone_create": ProjectMilestoneCreateParams;
+  "project.milestone_delete": ProjectMilestoneDeleteParams;
   "project.milestone_get": ProjectMilestoneGetParams;
+  "project.milestone_issues": ProjectMilestoneIssuesParams;
+  "project.milestone_list": ProjectMilestoneListParams;
+  "project.milestone_merge_requests": ProjectMilestoneMergeRequestsParams;
+  "project.milestone_update": ProjectMilestoneUpdateParams;
   "project.push_rule_add": ProjectPushRuleAddParams;
   "project.push_rule_delete": ProjectPushRuleDeleteParams;
   "project.push_rule_edit": ProjectPushRuleEditParams;

@@ -283,6 +283,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/boards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group issue boards */
+    get: operations["group.group_board_list"];
+    put?: never;
+    /** Create a group issue board */
+    post: operations["group.group_board_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/boards/{board_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group issue board */
+    get: operations["group.group_board_get"];
+    /** Update a group issue board */
+    put: operations["group.group_board_update"];
+    post?: never;
+    /** Delete a group issue board */
+    delete: operations["group.group_board_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/boards/{board_id}/lists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the lists of a group board */
+    get: operations["group.group_board_list_lists"];
+    put?: never;
+    /** Add a list to a group board */
+    post: operations["group.group_board_create_list"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/boards/{board_id}/lists/{list_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group board list */
+    get: operations["group.group_board_get_list"];
+    /** Move a group board list */
+    put: operations["group.group_board_update_list"];
+    post?: never;
+    /** Delete a group board list */
+    delete: operations["group.group_board_delete_list"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/deploy_tokens": {
     parameters: {
       query?: never;
@@ -405,6 +479,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/labels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group labels */
+    get: operations["group.group_label_list"];
+    put?: never;
+    /** Create a group label */
+    post: operations["group.group_label_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/labels/{label_id}": {
     parameters: {
       query?: never;
@@ -414,8 +506,44 @@ export interface paths {
     };
     /** Get a group label */
     get: operations["group.group_label_get"];
-    put?: never;
+    /** Update a group label */
+    put: operations["group.group_label_update"];
     post?: never;
+    /** Delete a group label */
+    delete: operations["group.group_label_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/labels/{label_id}/subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe to a group label */
+    post: operations["group.group_label_subscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/labels/{label_id}/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unsubscribe from a group label */
+    post: operations["group.group_label_unsubscribe"];
     delete?: never;
     options?: never;
     head?: never;
@@ -532,8 +660,78 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a group milestone */
-    get: operations["group.group_milestone_get"];
+    /** List group milestones */
+    get: operations["group.group_milestone_list"];
+    put?: never;
+    /** Create a group milestone */
+    post: operations["group.group_milestone_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/milestones/{milestone_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a group milestone */
+    put: operations["group.group_milestone_update"];
+    post?: never;
+    /** Delete a group milestone */
+    delete: operations["group.group_milestone_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/milestones/{milestone_id}/burndown_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get burndown events of a group milestone */
+    get: operations["group.group_milestone_burndown"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/milestones/{milestone_id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issues of a group milestone */
+    get: operations["group.group_milestone_issues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/milestones/{milestone_id}/merge_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests of a group milestone */
+    get: operations["group.group_milestone_merge_requests"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1440,6 +1638,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/boards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project issue boards */
+    get: operations["project.board_list"];
+    put?: never;
+    /** Create a project issue board */
+    post: operations["project.board_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/boards/{board_id}": {
     parameters: {
       query?: never;
@@ -1449,9 +1665,48 @@ export interface paths {
     };
     /** Get an issue board */
     get: operations["project.board_get"];
-    put?: never;
+    /** Update a project issue board */
+    put: operations["project.board_update"];
     post?: never;
+    /** Delete a project issue board */
+    delete: operations["project.board_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/boards/{board_id}/lists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the lists of a project board */
+    get: operations["project.board_list_list"];
+    put?: never;
+    /** Add a list to a project board */
+    post: operations["project.board_list_create"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/boards/{board_id}/lists/{list_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project board list */
+    get: operations["project.board_list_get"];
+    /** Move a project board list */
+    put: operations["project.board_list_update"];
+    post?: never;
+    /** Delete a project board list */
+    delete: operations["project.board_list_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -2856,6 +3111,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/labels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project labels */
+    get: operations["project.label_list"];
+    put?: never;
+    /** Create a project label */
+    post: operations["project.label_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/labels/{label_id}": {
     parameters: {
       query?: never;
@@ -2865,8 +3138,61 @@ export interface paths {
     };
     /** Get a project label */
     get: operations["project.label_get"];
-    put?: never;
+    /** Update a project label */
+    put: operations["project.label_update"];
     post?: never;
+    /** Delete a project label */
+    delete: operations["project.label_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/labels/{label_id}/promote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Promote a project label to a group label */
+    put: operations["project.label_promote"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/labels/{label_id}/subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe to a project label */
+    post: operations["project.label_subscribe"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/labels/{label_id}/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unsubscribe from a project label */
+    post: operations["project.label_unsubscribe"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3995,8 +4321,61 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a project milestone */
-    get: operations["project.milestone_get"];
+    /** List project milestones */
+    get: operations["project.milestone_list"];
+    put?: never;
+    /** Create a project milestone */
+    post: operations["project.milestone_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/milestones/{milestone_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a project milestone */
+    put: operations["project.milestone_update"];
+    post?: never;
+    /** Delete a project milestone */
+    delete: operations["project.milestone_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/milestones/{milestone_id}/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issues of a project milestone */
+    get: operations["project.milestone_issues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/milestones/{milestone_id}/merge_requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List merge requests of a project milestone */
+    get: operations["project.milestone_merge_requests"];
     put?: never;
     post?: never;
     delete?: never;
@@ -7160,6 +7539,13 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
     };
+    /** @description One event of a milestone's burndown chart. */
+    BurndownEvent: {
+      /** Format: date-time */
+      created_at?: string | null;
+      weight?: number | null;
+      action?: string | null;
+    };
     /** @description An SSH key of an enterprise user, as the group's credentials inventory lists it (no key material). */
     ManagedSshKey: {
       id: number;
@@ -7481,6 +7867,9 @@ export interface components {
       id?: number | null;
       label?: components["schemas"]["Label"] | null;
       position?: number | null;
+      assignee?: components["schemas"]["User"] | null;
+      milestone?: components["schemas"]["MilestoneRef"] | null;
+      max_issue_count?: number | null;
     };
     /** @description An issue board. */
     Board: {
@@ -7489,6 +7878,9 @@ export interface components {
       hide_backlog_list?: boolean | null;
       hide_closed_list?: boolean | null;
       milestone?: components["schemas"]["MilestoneRef"] | null;
+      labels?: (components["schemas"]["Label"] | null)[] | null;
+      assignee?: components["schemas"]["User"] | null;
+      weight?: number | null;
       lists?: (components["schemas"]["BoardList"] | null)[] | null;
     };
     /** @description What a delete did - marked for delayed deletion, or removed. */
@@ -9425,6 +9817,272 @@ export interface operations {
       };
     };
   };
+  "group.group_board_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"][];
+        };
+      };
+    };
+  };
+  "group.group_board_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"];
+        };
+      };
+    };
+  };
+  "group.group_board_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"];
+        };
+      };
+    };
+  };
+  "group.group_board_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          hide_backlog_list?: boolean;
+          hide_closed_list?: boolean;
+          milestone_id?: number;
+          labels?: string;
+          assignee_id?: number;
+          weight?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"];
+        };
+      };
+    };
+  };
+  "group.group_board_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.group_board_list_lists": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"][];
+        };
+      };
+    };
+  };
+  "group.group_board_create_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          label_id?: number;
+          assignee_id?: number;
+          milestone_id?: number;
+          iteration_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "group.group_board_get_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "group.group_board_update_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          position: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "group.group_board_delete_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "access.deploy_token_list_group": {
     parameters: {
       query?: {
@@ -9705,6 +10363,66 @@ export interface operations {
       };
     };
   };
+  "group.group_label_list": {
+    parameters: {
+      query?: {
+        search?: string;
+        with_counts?: boolean;
+        include_ancestor_groups?: boolean;
+        include_descendant_groups?: boolean;
+        only_group_labels?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"][];
+        };
+      };
+    };
+  };
+  "group.group_label_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          color: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
   "group.group_label_get": {
     parameters: {
       query?: never;
@@ -9719,6 +10437,104 @@ export interface operations {
     responses: {
       /** @description Success */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "group.group_label_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          new_name?: string;
+          color?: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "group.group_label_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.group_label_subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "group.group_label_unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
         headers: {
           [name: string]: unknown;
         };
@@ -9922,10 +10738,20 @@ export interface operations {
       };
     };
   };
-  "group.group_milestone_get": {
+  "group.group_milestone_list": {
     parameters: {
-      query: {
-        iids: number[];
+      query?: {
+        state?: "active" | "closed";
+        title?: string;
+        search?: string;
+        include_ancestors?: boolean;
+        include_descendants?: boolean;
+        search_title?: string;
+        containing_date?: string;
+        updated_after?: string;
+        updated_before?: string;
+        page?: number;
+        per_page?: number;
       };
       header?: never;
       path: {
@@ -9942,6 +10768,167 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Milestone"][];
+        };
+      };
+    };
+  };
+  "group.group_milestone_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          start_date?: string;
+          due_date?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+    };
+  };
+  "group.group_milestone_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          start_date?: string;
+          due_date?: string;
+          /** @enum {string} */
+          state_event?: "close" | "activate";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+    };
+  };
+  "group.group_milestone_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.group_milestone_burndown": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BurndownEvent"][];
+        };
+      };
+    };
+  };
+  "group.group_milestone_issues": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "group.group_milestone_merge_requests": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
         };
       };
     };
@@ -12389,6 +13376,59 @@ export interface operations {
       };
     };
   };
+  "project.board_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"][];
+        };
+      };
+    };
+  };
+  "project.board_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"];
+        };
+      };
+    };
+  };
   "project.board_get": {
     parameters: {
       query?: never;
@@ -12409,6 +13449,196 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Board"];
         };
+      };
+    };
+  };
+  "project.board_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          hide_backlog_list?: boolean;
+          hide_closed_list?: boolean;
+          milestone_id?: number;
+          labels?: string;
+          assignee_id?: number;
+          weight?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Board"];
+        };
+      };
+    };
+  };
+  "project.board_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.board_list_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"][];
+        };
+      };
+    };
+  };
+  "project.board_list_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          label_id?: number;
+          assignee_id?: number;
+          milestone_id?: number;
+          iteration_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "project.board_list_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "project.board_list_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          position: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BoardList"];
+        };
+      };
+    };
+  };
+  "project.board_list_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+        list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -15618,6 +16848,65 @@ export interface operations {
       };
     };
   };
+  "project.label_list": {
+    parameters: {
+      query?: {
+        search?: string;
+        with_counts?: boolean;
+        include_ancestor_groups?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"][];
+        };
+      };
+    };
+  };
+  "project.label_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          color: string;
+          description?: string;
+          priority?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
   "project.label_get": {
     parameters: {
       query?: never;
@@ -15632,6 +16921,128 @@ export interface operations {
     responses: {
       /** @description Success */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "project.label_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          new_name?: string;
+          color?: string;
+          description?: string;
+          priority?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "project.label_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.label_promote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "project.label_subscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Label"];
+        };
+      };
+    };
+  };
+  "project.label_unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        label_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
         headers: {
           [name: string]: unknown;
         };
@@ -18034,10 +19445,17 @@ export interface operations {
       };
     };
   };
-  "project.milestone_get": {
+  "project.milestone_list": {
     parameters: {
-      query: {
-        iids: number[];
+      query?: {
+        state?: "active" | "closed";
+        title?: string;
+        search?: string;
+        include_ancestors?: boolean;
+        updated_after?: string;
+        updated_before?: string;
+        page?: number;
+        per_page?: number;
       };
       header?: never;
       path: {
@@ -18054,6 +19472,144 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Milestone"][];
+        };
+      };
+    };
+  };
+  "project.milestone_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description?: string;
+          start_date?: string;
+          due_date?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+    };
+  };
+  "project.milestone_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          start_date?: string;
+          due_date?: string;
+          /** @enum {string} */
+          state_event?: "close" | "activate";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Milestone"];
+        };
+      };
+    };
+  };
+  "project.milestone_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.milestone_issues": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Issue"][];
+        };
+      };
+    };
+  };
+  "project.milestone_merge_requests": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        milestone_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MergeRequest"][];
         };
       };
     };

@@ -3545,6 +3545,286 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id"],
     additionalProperties: false,
   },
+  "group.group_board_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Shown in the board switcher.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "name"],
+    additionalProperties: false,
+  },
+  "group.group_board_create_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      label_id: {
+        type: "integer",
+        description: "ID of the label the list shows.",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: "integer",
+        description: "Assignee user ID (Premium).",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Milestone ID (Premium).",
+      },
+      iteration_id: {
+        type: "integer",
+        description: "Iteration ID (Premium).",
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_delete_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "board_id", "list_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_get_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "board_id", "list_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_list_lists": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name.",
+        minLength: 1,
+      },
+      hide_backlog_list: {
+        type: "boolean",
+        description: "Hide the Open list.",
+      },
+      hide_closed_list: {
+        type: "boolean",
+        description: "Hide the Closed list.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Scope milestone ID (Premium).",
+      },
+      labels: {
+        type: "string",
+        description: "Scope labels, comma-separated (Premium).",
+      },
+      assignee_id: {
+        type: "integer",
+        description: "Scope assignee user ID (Premium).",
+      },
+      weight: {
+        type: "integer",
+        description: "Scope weight (Premium).",
+        minimum: 0,
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.group_board_update_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+      position: {
+        type: "integer",
+        description: "0 is the leftmost list.",
+        minimum: 0,
+      },
+    },
+    required: ["group_id", "board_id", "list_id", "position"],
+    additionalProperties: false,
+  },
+  "group.group_label_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Such as bug or team::ux.",
+        minLength: 1,
+      },
+      color: {
+        type: "string",
+        description: "#RRGGBB or a CSS color name.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the label means.",
+      },
+    },
+    required: ["group_id", "name", "color"],
+    additionalProperties: false,
+  },
+  "group.group_label_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
   "group.group_label_get": {
     type: "object",
     properties: {
@@ -3558,6 +3838,166 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
+  "group.group_label_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Name or description contains.",
+      },
+      with_counts: {
+        type: "boolean",
+        description: "Add issue and MR counts.",
+      },
+      include_ancestor_groups: {
+        type: "boolean",
+        description: "Add ancestor group labels (default true).",
+      },
+      include_descendant_groups: {
+        type: "boolean",
+        description: "Add subgroup labels.",
+      },
+      only_group_labels: {
+        type: "boolean",
+        description: "Leave out project labels (default true).",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_label_subscribe": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
+  "group.group_label_unsubscribe": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
+  "group.group_label_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+      new_name: {
+        type: "string",
+        description: "New name.",
+        minLength: 1,
+      },
+      color: {
+        type: "string",
+        description: "#RRGGBB or a CSS color name.",
+      },
+      description: {
+        type: "string",
+        description: "What the label means.",
+      },
+    },
+    required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_burndown": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Such as 17.4 or Sprint 12.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Goal of the milestone.",
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["group_id", "title"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "milestone_id"],
     additionalProperties: false,
   },
   "group.group_milestone_get": {
@@ -3574,6 +4014,156 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "milestone_iid"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_issues": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Only active or closed ones.",
+        enum: ["active", "closed"],
+      },
+      title: {
+        type: "string",
+        description: "Exact match, case-sensitive.",
+      },
+      search: {
+        type: "string",
+        description: "Title or description contains.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add milestones of parent groups.",
+      },
+      include_descendants: {
+        type: "boolean",
+        description: "Add subgroup and project milestones.",
+      },
+      search_title: {
+        type: "string",
+        description: "Title contains (terms ANDed).",
+      },
+      containing_date: {
+        type: "string",
+        description: "Running on this date (ISO 8601).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        description: "Changed after this time (ISO 8601).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        description: "Changed before this time (ISO 8601).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_merge_requests": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "group.group_milestone_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Goal of the milestone.",
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      state_event: {
+        type: "string",
+        description: "close, or activate to reopen.",
+        enum: ["close", "activate"],
+      },
+    },
+    required: ["group_id", "milestone_id"],
     additionalProperties: false,
   },
   "group.protected_branch_get": {
@@ -10033,6 +10623,38 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "link_url", "image_url"],
     additionalProperties: false,
   },
+  "project.board_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Shown in the board switcher.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "project.board_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "board_id"],
+    additionalProperties: false,
+  },
   "project.board_get": {
     type: "object",
     properties: {
@@ -10044,6 +10666,198 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the board.",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "board_id"],
+    additionalProperties: false,
+  },
+  "project.board_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.board_list_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      label_id: {
+        type: "integer",
+        description: "ID of the label the list shows.",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: "integer",
+        description: "Assignee user ID (Premium).",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Milestone ID (Premium).",
+      },
+      iteration_id: {
+        type: "integer",
+        description: "Iteration ID (Premium).",
+      },
+    },
+    required: ["project_id", "board_id"],
+    additionalProperties: false,
+  },
+  "project.board_list_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "board_id", "list_id"],
+    additionalProperties: false,
+  },
+  "project.board_list_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "board_id", "list_id"],
+    additionalProperties: false,
+  },
+  "project.board_list_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "board_id"],
+    additionalProperties: false,
+  },
+  "project.board_list_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      list_id: {
+        type: "integer",
+        description: "ID of the board list.",
+        minimum: 1,
+      },
+      position: {
+        type: "integer",
+        description: "0 is the leftmost list.",
+        minimum: 0,
+      },
+    },
+    required: ["project_id", "board_id", "list_id", "position"],
+    additionalProperties: false,
+  },
+  "project.board_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "ID of the board.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New name.",
+        minLength: 1,
+      },
+      hide_backlog_list: {
+        type: "boolean",
+        description: "Hide the Open list.",
+      },
+      hide_closed_list: {
+        type: "boolean",
+        description: "Hide the Closed list.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Scope milestone ID (Premium).",
+      },
+      labels: {
+        type: "string",
+        description: "Scope labels, comma-separated (Premium).",
+      },
+      assignee_id: {
+        type: "integer",
+        description: "Scope assignee user ID (Premium).",
+      },
+      weight: {
+        type: "integer",
+        description: "Scope weight (Premium).",
+        minimum: 0,
       },
     },
     required: ["project_id", "board_id"],
@@ -10350,6 +11164,51 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id"],
     additionalProperties: false,
   },
+  "project.label_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Such as bug or team::ux.",
+        minLength: 1,
+      },
+      color: {
+        type: "string",
+        description: "#RRGGBB or a CSS color name.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the label means.",
+      },
+      priority: {
+        type: "integer",
+        description: "Lower sorts first, 0 or more.",
+        minimum: 0,
+      },
+    },
+    required: ["project_id", "name", "color"],
+    additionalProperties: false,
+  },
+  "project.label_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
   "project.label_get": {
     type: "object",
     properties: {
@@ -10360,6 +11219,116 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       label_id: {
         type: ["string", "integer"],
         description: "ID or name of the label, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.label_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Name or description contains.",
+      },
+      with_counts: {
+        type: "boolean",
+        description: "Add issue and MR counts.",
+      },
+      include_ancestor_groups: {
+        type: "boolean",
+        description: "Add ancestor group labels (default true).",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.label_promote": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.label_subscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.label_unsubscribe": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+    },
+    required: ["project_id", "label_id"],
+    additionalProperties: false,
+  },
+  "project.label_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      label_id: {
+        type: ["string", "integer"],
+        description: "ID or title, such as 7 or priority::high.",
+      },
+      new_name: {
+        type: "string",
+        description: "New name.",
+        minLength: 1,
+      },
+      color: {
+        type: "string",
+        description: "#RRGGBB or a CSS color name.",
+      },
+      description: {
+        type: "string",
+        description: "What the label means.",
+      },
+      priority: {
+        type: "integer",
+        description: "Lower sorts first, 0 or more.",
+        minimum: 0,
       },
     },
     required: ["project_id", "label_id"],
@@ -11051,6 +12020,52 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id"],
     additionalProperties: false,
   },
+  "project.milestone_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Such as 17.4 or Sprint 12.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Goal of the milestone.",
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+    },
+    required: ["project_id", "title"],
+    additionalProperties: false,
+  },
+  "project.milestone_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "milestone_id"],
+    additionalProperties: false,
+  },
   "project.milestone_get": {
     type: "object",
     properties: {
@@ -11065,6 +12080,143 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "milestone_iid"],
+    additionalProperties: false,
+  },
+  "project.milestone_issues": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "project.milestone_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Only active or closed ones.",
+        enum: ["active", "closed"],
+      },
+      title: {
+        type: "string",
+        description: "Exact match, case-sensitive.",
+      },
+      search: {
+        type: "string",
+        description: "Title or description contains.",
+      },
+      include_ancestors: {
+        type: "boolean",
+        description: "Add milestones of parent groups.",
+      },
+      updated_after: {
+        type: "string",
+        description: "Changed after this time (ISO 8601).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        description: "Changed before this time (ISO 8601).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.milestone_merge_requests": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "project.milestone_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      milestone_id: {
+        type: "integer",
+        description: "Global ID (the id field, not the %IID).",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Goal of the milestone.",
+      },
+      start_date: {
+        type: "string",
+        description: "First day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date: {
+        type: "string",
+        description: "Last day, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      state_event: {
+        type: "string",
+        description: "close, or activate to reopen.",
+        enum: ["close", "activate"],
+      },
+    },
+    required: ["project_id", "milestone_id"],
     additionalProperties: false,
   },
   "project.push_rule_add": {
@@ -18176,6 +19328,138 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "group.group_board_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_board_create_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.group_board_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.group_board_delete_list": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.group_board_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_board_get_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.group_board_list": {
+    type: "object",
+    properties: {
+      boards: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["boards", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_board_list_lists": {
+    type: "object",
+    properties: {
+      lists: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["lists", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_board_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_board_update_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.group_label_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_label_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "group.group_label_get": {
     type: "object",
     properties: {
@@ -18189,7 +19473,178 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "name"],
     additionalProperties: true,
   },
+  "group.group_label_list": {
+    type: "object",
+    properties: {
+      labels: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["labels", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_label_subscribe": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_label_unsubscribe": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_label_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_burndown": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["events", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "group.group_milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_issues": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_list": {
+    type: "object",
+    properties: {
+      milestones: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["milestones", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_milestone_update": {
     type: "object",
     properties: {
       id: {
@@ -21131,7 +22586,102 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["link_url"],
     additionalProperties: true,
   },
+  "project.board_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "project.board_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_list": {
+    type: "object",
+    properties: {
+      boards: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["boards", "pagination"],
+    additionalProperties: true,
+  },
+  "project.board_list_create": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.board_list_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.board_list_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.board_list_list": {
+    type: "object",
+    properties: {
+      lists: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["lists", "pagination"],
+    additionalProperties: true,
+  },
+  "project.board_list_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.board_update": {
     type: "object",
     properties: {
       id: {
@@ -21229,7 +22779,102 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "project.label_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "project.label_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_list": {
+    type: "object",
+    properties: {
+      labels: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["labels", "pagination"],
+    additionalProperties: true,
+  },
+  "project.label_promote": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_subscribe": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_unsubscribe": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_update": {
     type: "object",
     properties: {
       id: {
@@ -21478,7 +23123,107 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["members", "pagination"],
     additionalProperties: true,
   },
+  "project.milestone_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.milestone_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "project.milestone_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      title: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.milestone_issues": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "project.milestone_list": {
+    type: "object",
+    properties: {
+      milestones: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["milestones", "pagination"],
+    additionalProperties: true,
+  },
+  "project.milestone_merge_requests": {
+    type: "object",
+    properties: {
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: true,
+  },
+  "project.milestone_update": {
     type: "object",
     properties: {
       id: {

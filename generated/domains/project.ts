@@ -494,6 +494,50 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [],
   },
+  /** Create a project issue board */
+  "project.board_create": {
+    present: {
+      heading: "Board: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+        {
+          label: "Hide Backlog",
+          field: "hide_backlog_list",
+          as: "bool",
+        },
+        {
+          label: "Hide Closed",
+          field: "hide_closed_list",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_list_create",
+        text: "to add a list to it",
+      },
+    ],
+  },
+  /** Delete a project issue board */
+  "project.board_delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get an issue board */
   "project.board_get": {
     present: {
@@ -545,6 +589,252 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** List project issue boards */
+  "project.board_list": {
+    present: {
+      title: "Issue Boards",
+      empty: "No issue boards found.",
+      columns: [
+        {
+          label: "Board",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_get",
+        text: "to see one board",
+      },
+    ],
+  },
+  /** Add a list to a project board */
+  "project.board_list_create": {
+    present: {
+      heading: "Board List {id}",
+      fields: [
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "Position",
+          field: "position",
+          as: "text",
+        },
+        {
+          label: "Assignee",
+          field: "assignee.username",
+          as: "user",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Max Issues",
+          field: "max_issue_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_list_list",
+        text: "to see the board's lists",
+      },
+    ],
+  },
+  /** Delete a project board list */
+  "project.board_list_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project board list */
+  "project.board_list_get": {
+    present: {
+      heading: "Board List {id}",
+      fields: [
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "Position",
+          field: "position",
+          as: "text",
+        },
+        {
+          label: "Assignee",
+          field: "assignee.username",
+          as: "user",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Max Issues",
+          field: "max_issue_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_get",
+        text: "to see the board",
+      },
+    ],
+    notFound: {
+      resource: "Board List",
+      subject: "{list_id} of board {board_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.board_list_list",
+          text: "to list the board's lists",
+        },
+      ],
+    },
+  },
+  /** List the lists of a project board */
+  "project.board_list_list": {
+    present: {
+      title: "Board Lists",
+      empty: "This board has no lists.",
+      columns: [
+        {
+          label: "List",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "Position",
+          field: "position",
+          as: "text",
+        },
+        {
+          label: "Assignee",
+          field: "assignee.username",
+          as: "user",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_list_create",
+        text: "to add a list",
+      },
+    ],
+  },
+  /** Move a project board list */
+  "project.board_list_update": {
+    present: {
+      heading: "Board List {id}",
+      fields: [
+        {
+          label: "Label",
+          field: "label.name",
+          as: "code",
+        },
+        {
+          label: "Position",
+          field: "position",
+          as: "text",
+        },
+        {
+          label: "Assignee",
+          field: "assignee.username",
+          as: "user",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Max Issues",
+          field: "max_issue_count",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_list_list",
+        text: "to see the board's lists",
+      },
+    ],
+  },
+  /** Update a project issue board */
+  "project.board_update": {
+    present: {
+      heading: "Board: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone.title",
+          as: "text",
+        },
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+        {
+          label: "Hide Backlog",
+          field: "hide_backlog_list",
+          as: "bool",
+        },
+        {
+          label: "Hide Closed",
+          field: "hide_closed_list",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.board_get",
+        text: "to see the board",
+      },
+    ],
   },
   /** Create a project */
   "project.create": {
@@ -845,6 +1135,45 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Create a project label */
+  "project.label_create": {
+    present: {
+      heading: "Label created: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Priority",
+          field: "priority",
+          as: "count",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.label_list",
+        text: "to see the project's labels",
+      },
+    ],
+  },
+  /** Delete a project label */
+  "project.label_delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a project label */
   "project.label_get": {
     present: {
@@ -911,6 +1240,171 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** List project labels */
+  "project.label_list": {
+    present: {
+      title: "Labels",
+      empty: "No labels found.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Open Issues",
+          field: "open_issues_count",
+          as: "count",
+        },
+        {
+          label: "Project Label",
+          field: "is_project_label",
+          as: "bool",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.label_get",
+        text: "to see one label",
+      },
+      {
+        action: "project.label_create",
+        text: "to add a label",
+      },
+    ],
+  },
+  /** Promote a project label to a group label */
+  "project.label_promote": {
+    present: {
+      heading: "Label promoted to group label: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Project Label",
+          field: "is_project_label",
+          as: "bool",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_label_list",
+        text: "to see the group's labels",
+      },
+    ],
+  },
+  /** Subscribe to a project label */
+  "project.label_subscribe": {
+    present: {
+      heading: "Label: {name}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Unsubscribe from a project label */
+  "project.label_unsubscribe": {
+    present: {
+      heading: "Label: {name}",
+      fields: [
+        {
+          label: "Subscribed",
+          field: "subscribed",
+          as: "bool",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Update a project label */
+  "project.label_update": {
+    present: {
+      heading: "Label updated: {name}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Color",
+          field: "color",
+          as: "code",
+        },
+        {
+          label: "Priority",
+          field: "priority",
+          as: "count",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.label_get",
+        text: "to see the label",
+      },
+    ],
   },
   /** Get a project's languages */
   "project.languages": {
@@ -1524,6 +2018,55 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create a project milestone */
+  "project.milestone_create": {
+    present: {
+      heading: "Milestone %{iid}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Start Date",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.create",
+        text: "to open an issue in it (milestone_id takes its ID)",
+      },
+    ],
+  },
+  /** Delete a project milestone */
+  "project.milestone_delete": {
+    present: {},
+    nextSteps: [],
+  },
   /** Get a project milestone */
   "project.milestone_get": {
     present: {
@@ -1603,6 +2146,172 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** List issues of a project milestone */
+  "project.milestone_issues": {
+    present: {
+      title: "Milestone Issues",
+      empty: "No issues in this milestone.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Assignees",
+          field: "assignees",
+          as: "users",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue in full",
+      },
+    ],
+  },
+  /** List project milestones */
+  "project.milestone_list": {
+    present: {
+      title: "Milestones",
+      empty: "No milestones found.",
+      columns: [
+        {
+          label: "Milestone",
+          field: "title",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.milestone_get",
+        text: "to see one milestone by IID",
+      },
+      {
+        action: "project.milestone_issues",
+        text: "to list a milestone's issues (by its ID)",
+      },
+    ],
+  },
+  /** List merge requests of a project milestone */
+  "project.milestone_merge_requests": {
+    present: {
+      title: "Milestone Merge Requests",
+      empty: "No merge requests in this milestone.",
+      columns: [
+        {
+          label: "MR",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "merge_request.get",
+        text: "to see one merge request",
+      },
+    ],
+  },
+  /** Update a project milestone */
+  "project.milestone_update": {
+    present: {
+      heading: "Milestone %{iid}: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Start Date",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due Date",
+          field: "due_date",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.milestone_list",
+        text: "to see the project's milestones",
+      },
+    ],
   },
   /** Add push rules to a project */
   "project.push_rule_add": {
@@ -3469,6 +4178,311 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["link_url"],
     additionalProperties: true,
   },
+  "project.board_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      hide_backlog_list: {
+        type: ["boolean", "null"],
+      },
+      hide_closed_list: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A project or group label.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            color: {
+              type: ["string", "null"],
+            },
+            text_color: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            open_issues_count: {
+              type: ["integer", "null"],
+            },
+            closed_issues_count: {
+              type: ["integer", "null"],
+            },
+            open_merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            priority: {
+              type: ["integer", "null"],
+            },
+            is_project_label: {
+              type: ["boolean", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      weight: {
+        type: ["integer", "null"],
+      },
+      lists: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One list of an issue board.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A project or group label.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                name: {
+                  type: "string",
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                text_color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                open_issues_count: {
+                  type: ["integer", "null"],
+                },
+                closed_issues_count: {
+                  type: ["integer", "null"],
+                },
+                open_merge_requests_count: {
+                  type: ["integer", "null"],
+                },
+                priority: {
+                  type: ["integer", "null"],
+                },
+                is_project_label: {
+                  type: ["boolean", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["id", "name"],
+              additionalProperties: true,
+            },
+            position: {
+              type: ["integer", "null"],
+            },
+            assignee: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            max_issue_count: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "project.board_get": {
     type: "object",
     properties: {
@@ -3530,6 +4544,79 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         additionalProperties: true,
       },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A project or group label.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            color: {
+              type: ["string", "null"],
+            },
+            text_color: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            open_issues_count: {
+              type: ["integer", "null"],
+            },
+            closed_issues_count: {
+              type: ["integer", "null"],
+            },
+            open_merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            priority: {
+              type: ["integer", "null"],
+            },
+            is_project_label: {
+              type: ["boolean", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      weight: {
+        type: ["integer", "null"],
+      },
       lists: {
         type: ["array", "null"],
         items: {
@@ -3581,6 +4668,1388 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
               additionalProperties: true,
             },
             position: {
+              type: ["integer", "null"],
+            },
+            assignee: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            max_issue_count: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.board_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      boards: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An issue board.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            hide_backlog_list: {
+              type: ["boolean", "null"],
+            },
+            hide_closed_list: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A project or group label.",
+                properties: {
+                  id: {
+                    type: "integer",
+                  },
+                  name: {
+                    type: "string",
+                  },
+                  color: {
+                    type: ["string", "null"],
+                  },
+                  text_color: {
+                    type: ["string", "null"],
+                  },
+                  description: {
+                    type: ["string", "null"],
+                  },
+                  open_issues_count: {
+                    type: ["integer", "null"],
+                  },
+                  closed_issues_count: {
+                    type: ["integer", "null"],
+                  },
+                  open_merge_requests_count: {
+                    type: ["integer", "null"],
+                  },
+                  priority: {
+                    type: ["integer", "null"],
+                  },
+                  is_project_label: {
+                    type: ["boolean", "null"],
+                  },
+                  subscribed: {
+                    type: ["boolean", "null"],
+                  },
+                },
+                required: ["id", "name"],
+                additionalProperties: true,
+              },
+            },
+            assignee: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            weight: {
+              type: ["integer", "null"],
+            },
+            lists: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One list of an issue board.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  label: {
+                    type: ["object", "null"],
+                    description: "A project or group label.",
+                    properties: {
+                      id: {
+                        type: "integer",
+                      },
+                      name: {
+                        type: "string",
+                      },
+                      color: {
+                        type: ["string", "null"],
+                      },
+                      text_color: {
+                        type: ["string", "null"],
+                      },
+                      description: {
+                        type: ["string", "null"],
+                      },
+                      open_issues_count: {
+                        type: ["integer", "null"],
+                      },
+                      closed_issues_count: {
+                        type: ["integer", "null"],
+                      },
+                      open_merge_requests_count: {
+                        type: ["integer", "null"],
+                      },
+                      priority: {
+                        type: ["integer", "null"],
+                      },
+                      is_project_label: {
+                        type: ["boolean", "null"],
+                      },
+                      subscribed: {
+                        type: ["boolean", "null"],
+                      },
+                    },
+                    required: ["id", "name"],
+                    additionalProperties: true,
+                  },
+                  position: {
+                    type: ["integer", "null"],
+                  },
+                  assignee: {
+                    type: ["object", "null"],
+                    description: "A GitLab user as other objects embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      username: {
+                        type: "string",
+                      },
+                      name: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      avatar_url: {
+                        type: ["string", "null"],
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    required: ["username"],
+                    additionalProperties: true,
+                  },
+                  milestone: {
+                    type: ["object", "null"],
+                    description: "A milestone as issues and merge requests embed it.",
+                    properties: {
+                      id: {
+                        type: ["integer", "null"],
+                      },
+                      iid: {
+                        type: ["integer", "null"],
+                      },
+                      project_id: {
+                        type: ["integer", "null"],
+                      },
+                      group_id: {
+                        type: ["integer", "null"],
+                      },
+                      title: {
+                        type: ["string", "null"],
+                      },
+                      description: {
+                        type: ["string", "null"],
+                      },
+                      state: {
+                        type: ["string", "null"],
+                      },
+                      due_date: {
+                        type: ["string", "null"],
+                        description: "ISO 8601 date.",
+                      },
+                      start_date: {
+                        type: ["string", "null"],
+                        description: "ISO 8601 date.",
+                      },
+                      web_url: {
+                        type: ["string", "null"],
+                      },
+                    },
+                    additionalProperties: true,
+                  },
+                  max_issue_count: {
+                    type: ["integer", "null"],
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["boards", "pagination"],
+    additionalProperties: false,
+  },
+  "project.board_list_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      label: {
+        type: ["object", "null"],
+        description: "A project or group label.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          name: {
+            type: "string",
+          },
+          color: {
+            type: ["string", "null"],
+          },
+          text_color: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          open_issues_count: {
+            type: ["integer", "null"],
+          },
+          closed_issues_count: {
+            type: ["integer", "null"],
+          },
+          open_merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          priority: {
+            type: ["integer", "null"],
+          },
+          is_project_label: {
+            type: ["boolean", "null"],
+          },
+          subscribed: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["id", "name"],
+        additionalProperties: true,
+      },
+      position: {
+        type: ["integer", "null"],
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      max_issue_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.board_list_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.board_list_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      label: {
+        type: ["object", "null"],
+        description: "A project or group label.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          name: {
+            type: "string",
+          },
+          color: {
+            type: ["string", "null"],
+          },
+          text_color: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          open_issues_count: {
+            type: ["integer", "null"],
+          },
+          closed_issues_count: {
+            type: ["integer", "null"],
+          },
+          open_merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          priority: {
+            type: ["integer", "null"],
+          },
+          is_project_label: {
+            type: ["boolean", "null"],
+          },
+          subscribed: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["id", "name"],
+        additionalProperties: true,
+      },
+      position: {
+        type: ["integer", "null"],
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      max_issue_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.board_list_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      lists: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One list of an issue board.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A project or group label.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                name: {
+                  type: "string",
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                text_color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                open_issues_count: {
+                  type: ["integer", "null"],
+                },
+                closed_issues_count: {
+                  type: ["integer", "null"],
+                },
+                open_merge_requests_count: {
+                  type: ["integer", "null"],
+                },
+                priority: {
+                  type: ["integer", "null"],
+                },
+                is_project_label: {
+                  type: ["boolean", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["id", "name"],
+              additionalProperties: true,
+            },
+            position: {
+              type: ["integer", "null"],
+            },
+            assignee: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            max_issue_count: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["lists", "pagination"],
+    additionalProperties: false,
+  },
+  "project.board_list_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      label: {
+        type: ["object", "null"],
+        description: "A project or group label.",
+        properties: {
+          id: {
+            type: "integer",
+          },
+          name: {
+            type: "string",
+          },
+          color: {
+            type: ["string", "null"],
+          },
+          text_color: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          open_issues_count: {
+            type: ["integer", "null"],
+          },
+          closed_issues_count: {
+            type: ["integer", "null"],
+          },
+          open_merge_requests_count: {
+            type: ["integer", "null"],
+          },
+          priority: {
+            type: ["integer", "null"],
+          },
+          is_project_label: {
+            type: ["boolean", "null"],
+          },
+          subscribed: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["id", "name"],
+        additionalProperties: true,
+      },
+      position: {
+        type: ["integer", "null"],
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      max_issue_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.board_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      hide_backlog_list: {
+        type: ["boolean", "null"],
+      },
+      hide_closed_list: {
+        type: ["boolean", "null"],
+      },
+      milestone: {
+        type: ["object", "null"],
+        description: "A milestone as issues and merge requests embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          iid: {
+            type: ["integer", "null"],
+          },
+          project_id: {
+            type: ["integer", "null"],
+          },
+          group_id: {
+            type: ["integer", "null"],
+          },
+          title: {
+            type: ["string", "null"],
+          },
+          description: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          due_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          start_date: {
+            type: ["string", "null"],
+            description: "ISO 8601 date.",
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A project or group label.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            color: {
+              type: ["string", "null"],
+            },
+            text_color: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            open_issues_count: {
+              type: ["integer", "null"],
+            },
+            closed_issues_count: {
+              type: ["integer", "null"],
+            },
+            open_merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            priority: {
+              type: ["integer", "null"],
+            },
+            is_project_label: {
+              type: ["boolean", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      assignee: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      weight: {
+        type: ["integer", "null"],
+      },
+      lists: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One list of an issue board.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              description: "A project or group label.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                name: {
+                  type: "string",
+                },
+                color: {
+                  type: ["string", "null"],
+                },
+                text_color: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                open_issues_count: {
+                  type: ["integer", "null"],
+                },
+                closed_issues_count: {
+                  type: ["integer", "null"],
+                },
+                open_merge_requests_count: {
+                  type: ["integer", "null"],
+                },
+                priority: {
+                  type: ["integer", "null"],
+                },
+                is_project_label: {
+                  type: ["boolean", "null"],
+                },
+                subscribed: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["id", "name"],
+              additionalProperties: true,
+            },
+            position: {
+              type: ["integer", "null"],
+            },
+            assignee: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            max_issue_count: {
               type: ["integer", "null"],
             },
           },
@@ -4330,7 +6799,518 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "project.label_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "project.label_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      labels: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group label.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: "string",
+            },
+            color: {
+              type: ["string", "null"],
+            },
+            text_color: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            open_issues_count: {
+              type: ["integer", "null"],
+            },
+            closed_issues_count: {
+              type: ["integer", "null"],
+            },
+            open_merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            priority: {
+              type: ["integer", "null"],
+            },
+            is_project_label: {
+              type: ["boolean", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["id", "name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["labels", "pagination"],
+    additionalProperties: false,
+  },
+  "project.label_promote": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_subscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_unsubscribe": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+      color: {
+        type: ["string", "null"],
+      },
+      text_color: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      open_issues_count: {
+        type: ["integer", "null"],
+      },
+      closed_issues_count: {
+        type: ["integer", "null"],
+      },
+      open_merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      priority: {
+        type: ["integer", "null"],
+      },
+      is_project_label: {
+        type: ["boolean", "null"],
+      },
+      subscribed: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "project.label_update": {
     type: "object",
     properties: {
       next_steps: {
@@ -6381,7 +9361,1066 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["members", "pagination"],
     additionalProperties: false,
   },
+  "project.milestone_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: "string",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      start_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.milestone_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
   "project.milestone_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      iid: {
+        type: "integer",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      title: {
+        type: "string",
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: "string",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      due_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      start_date: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid", "title", "state"],
+    additionalProperties: true,
+  },
+  "project.milestone_issues": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "project.milestone_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      milestones: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project or group milestone.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: "string",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            start_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            expired: {
+              type: ["boolean", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "iid", "title", "state"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["milestones", "pagination"],
+    additionalProperties: false,
+  },
+  "project.milestone_merge_requests": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      merge_requests: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A merge request.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened closed merged or locked.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merged_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            merge_user: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            target_branch: {
+              type: ["string", "null"],
+            },
+            source_branch: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            reviewers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            source_project_id: {
+              type: ["integer", "null"],
+            },
+            target_project_id: {
+              type: ["integer", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            draft: {
+              type: ["boolean", "null"],
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            merge_when_pipeline_succeeds: {
+              type: ["boolean", "null"],
+            },
+            merge_status: {
+              type: ["string", "null"],
+            },
+            detailed_merge_status: {
+              type: ["string", "null"],
+            },
+            sha: {
+              type: ["string", "null"],
+            },
+            merge_commit_sha: {
+              type: ["string", "null"],
+            },
+            squash_commit_sha: {
+              type: ["string", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            should_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            force_remove_source_branch: {
+              type: ["boolean", "null"],
+            },
+            squash: {
+              type: ["boolean", "null"],
+            },
+            has_conflicts: {
+              type: ["boolean", "null"],
+            },
+            blocking_discussions_resolved: {
+              type: ["boolean", "null"],
+            },
+            changes_count: {
+              type: ["string", "null"],
+              description: "A count sent as a string, 1000+ when capped.",
+            },
+            head_pipeline: {
+              type: ["object", "null"],
+              description: "A pipeline as GitLab lists it or embeds it in a merge request.",
+              properties: {
+                id: {
+                  type: "integer",
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                sha: {
+                  type: ["string", "null"],
+                },
+                ref: {
+                  type: ["string", "null"],
+                },
+                status: {
+                  type: ["string", "null"],
+                },
+                source: {
+                  type: ["string", "null"],
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updated_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            merge_error: {
+              type: ["string", "null"],
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            subscribed: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["merge_requests", "pagination"],
+    additionalProperties: false,
+  },
+  "project.milestone_update": {
     type: "object",
     properties: {
       next_steps: {
