@@ -38,6 +38,7 @@ import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
+import { asyncStart } from "./async_start.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -76,6 +77,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,
+  async_start: asyncStart,
   context_commits_add: contextCommitsAdd,
   merge_request_dependency_create: mergeRequestDependencyCreate,
   merge_train_add: mergeTrainAdd,
