@@ -6164,6 +6164,37 @@ export interface ProjectDeleteSharedGroupParams {
 }
 
 /**
+ * Parameters of `project.export_download`: Download a project export.
+ * @see https://docs.gitlab.com/api/project_import_export/#export-download
+ */
+export interface ProjectExportDownloadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.export_schedule`: Schedule a project export.
+ * @see https://docs.gitlab.com/api/project_import_export/#schedule-an-export
+ */
+export interface ProjectExportScheduleParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Description the export carries. */
+  description?: string;
+  /** Also upload it (url, http_method). */
+  upload?: { url?: string; http_method?: "PUT" | "POST" };
+}
+
+/**
+ * Parameters of `project.export_status`: Get a project export status.
+ * @see https://docs.gitlab.com/api/project_import_export/#export-status
+ */
+export interface ProjectExportStatusParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
  * Parameters of `project.fork`: Fork a project.
  * @see https://docs.gitlab.com/api/project_forks/#fork-a-project
  */
@@ -6195,6 +6226,398 @@ export interface ProjectForkParams {
 export interface ProjectGetParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
+}
+
+/**
+ * Parameters of `project.hook_add`: Add a project webhook.
+ * @see https://docs.gitlab.com/api/project_webhooks/#add-a-webhook-to-a-project
+ */
+export interface ProjectHookAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** URL GitLab posts events to. */
+  url: string;
+  /** Webhook name. */
+  name?: string;
+  /** What the webhook is for. */
+  description?: string;
+  /** Secret sent in X-Gitlab-Token (write-only). */
+  token?: string;
+  push_events?: boolean;
+  /** Branch filter for pushes. */
+  push_events_branch_filter?: string;
+  /** How the branch filter matches. */
+  branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+  tag_push_events?: boolean;
+  issues_events?: boolean;
+  confidential_issues_events?: boolean;
+  merge_requests_events?: boolean;
+  note_events?: boolean;
+  confidential_note_events?: boolean;
+  job_events?: boolean;
+  pipeline_events?: boolean;
+  wiki_page_events?: boolean;
+  deployment_events?: boolean;
+  releases_events?: boolean;
+  feature_flag_events?: boolean;
+  /** Fire on access token expiry. */
+  resource_access_token_events?: boolean;
+  /** Verify the TLS certificate. */
+  enable_ssl_verification?: boolean;
+  /** Custom payload template. */
+  custom_webhook_template?: string;
+  /** Extra headers. Values are write-only. */
+  custom_headers?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `project.hook_delete`: Delete a project webhook.
+ * @see https://docs.gitlab.com/api/project_webhooks/#delete-project-webhook
+ */
+export interface ProjectHookDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `project.hook_delete_custom_header`: Delete a webhook custom header.
+ * @see https://docs.gitlab.com/api/project_webhooks/#delete-a-custom-header
+ */
+export interface ProjectHookDeleteCustomHeaderParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Header name. */
+  key: string;
+}
+
+/**
+ * Parameters of `project.hook_delete_url_variable`: Delete a webhook URL variable.
+ * @see https://docs.gitlab.com/api/project_webhooks/#delete-a-url-variable
+ */
+export interface ProjectHookDeleteUrlVariableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Variable name. */
+  key: string;
+}
+
+/**
+ * Parameters of `project.hook_edit`: Edit a project webhook.
+ * @see https://docs.gitlab.com/api/project_webhooks/#edit-a-project-webhook
+ */
+export interface ProjectHookEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** URL GitLab posts events to. */
+  url: string;
+  /** Webhook name. */
+  name?: string;
+  /** What the webhook is for. */
+  description?: string;
+  /** Secret sent in X-Gitlab-Token (write-only). */
+  token?: string;
+  push_events?: boolean;
+  /** Branch filter for pushes. */
+  push_events_branch_filter?: string;
+  /** How the branch filter matches. */
+  branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+  tag_push_events?: boolean;
+  issues_events?: boolean;
+  confidential_issues_events?: boolean;
+  merge_requests_events?: boolean;
+  note_events?: boolean;
+  confidential_note_events?: boolean;
+  job_events?: boolean;
+  pipeline_events?: boolean;
+  wiki_page_events?: boolean;
+  deployment_events?: boolean;
+  releases_events?: boolean;
+  feature_flag_events?: boolean;
+  /** Fire on access token expiry. */
+  resource_access_token_events?: boolean;
+  /** Verify the TLS certificate. */
+  enable_ssl_verification?: boolean;
+  /** Custom payload template. */
+  custom_webhook_template?: string;
+  /** Extra headers. Values are write-only. */
+  custom_headers?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `project.hook_get`: Get a project webhook.
+ * @see https://docs.gitlab.com/api/project_webhooks/#get-a-project-webhook
+ */
+export interface ProjectHookGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `project.hook_list`: List project webhooks.
+ * @see https://docs.gitlab.com/api/project_webhooks/#list-webhooks-for-a-project
+ */
+export interface ProjectHookListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.hook_set_custom_header`: Set a webhook custom header.
+ * @see https://docs.gitlab.com/api/project_webhooks/#set-a-custom-header
+ */
+export interface ProjectHookSetCustomHeaderParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Header name. */
+  key: string;
+  /** Header value (write-only). */
+  value: string;
+}
+
+/**
+ * Parameters of `project.hook_set_url_variable`: Set a webhook URL variable.
+ * @see https://docs.gitlab.com/api/project_webhooks/#set-a-url-variable
+ */
+export interface ProjectHookSetUrlVariableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Variable name. */
+  key: string;
+  /** Variable value (write-only). */
+  value: string;
+}
+
+/**
+ * Parameters of `project.hook_test`: Test a project webhook.
+ * @see https://docs.gitlab.com/api/project_webhooks/#trigger-a-test-project-webhook
+ */
+export interface ProjectHookTestParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Kind of event to send. */
+  trigger:
+    | "push_events"
+    | "tag_push_events"
+    | "issues_events"
+    | "confidential_issues_events"
+    | "note_events"
+    | "merge_requests_events"
+    | "job_events"
+    | "pipeline_events"
+    | "wiki_page_events"
+    | "releases_events"
+    | "emoji_events"
+    | "resource_access_token_events";
+}
+
+/**
+ * Parameters of `project.import_from_file`: Import a project from an export file.
+ * @see https://docs.gitlab.com/api/project_import_export/#import-a-file
+ */
+export interface ProjectImportFromFileParams {
+  /** Local export file (stdio only). */
+  file_path?: string;
+  /** File bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name of the uploaded file. */
+  file_name?: string;
+  /** Path of the new project. */
+  path: string;
+  /** Name of the new project. */
+  name?: string;
+  /** Group ID or path (default yours). */
+  namespace?: string;
+  /** Replace a project at that path. */
+  overwrite?: boolean;
+}
+
+/**
+ * Parameters of `project.import_status`: Get a project import status.
+ * @see https://docs.gitlab.com/api/project_import_export/#import-status
+ */
+export interface ProjectImportStatusParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.integration_delete`: Disable a project integration.
+ * @see https://docs.gitlab.com/api/project_integrations/#disable-jira
+ */
+export interface ProjectIntegrationDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Integration slug, such as jira. */
+  integration:
+    | "apple-app-store"
+    | "asana"
+    | "assembla"
+    | "bamboo"
+    | "bugzilla"
+    | "buildkite"
+    | "campfire"
+    | "clickup"
+    | "confluence"
+    | "custom-issue-tracker"
+    | "datadog"
+    | "diffblue-cover"
+    | "discord"
+    | "drone-ci"
+    | "emails-on-push"
+    | "ewm"
+    | "external-wiki"
+    | "github"
+    | "gitlab-slack-application"
+    | "google-play"
+    | "hangouts-chat"
+    | "harbor"
+    | "irker"
+    | "jenkins"
+    | "jira"
+    | "jira-cloud-app"
+    | "linear"
+    | "matrix"
+    | "mattermost"
+    | "mattermost-slash-commands"
+    | "microsoft-teams"
+    | "packagist"
+    | "phorge"
+    | "pipelines-email"
+    | "pivotaltracker"
+    | "prometheus"
+    | "pumble"
+    | "pushover"
+    | "redmine"
+    | "slack"
+    | "slack-slash-commands"
+    | "squash-tm"
+    | "teamcity"
+    | "telegram"
+    | "unify-circuit"
+    | "webex-teams"
+    | "youtrack"
+    | "zentao";
+}
+
+/**
+ * Parameters of `project.integration_get`: Get a project integration.
+ * @see https://docs.gitlab.com/api/project_integrations/#get-jira-settings
+ */
+export interface ProjectIntegrationGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Integration slug, such as jira. */
+  integration:
+    | "apple-app-store"
+    | "asana"
+    | "assembla"
+    | "bamboo"
+    | "bugzilla"
+    | "buildkite"
+    | "campfire"
+    | "clickup"
+    | "confluence"
+    | "custom-issue-tracker"
+    | "datadog"
+    | "diffblue-cover"
+    | "discord"
+    | "drone-ci"
+    | "emails-on-push"
+    | "ewm"
+    | "external-wiki"
+    | "github"
+    | "gitlab-slack-application"
+    | "google-play"
+    | "hangouts-chat"
+    | "harbor"
+    | "irker"
+    | "jenkins"
+    | "jira"
+    | "jira-cloud-app"
+    | "linear"
+    | "matrix"
+    | "mattermost"
+    | "mattermost-slash-commands"
+    | "microsoft-teams"
+    | "packagist"
+    | "phorge"
+    | "pipelines-email"
+    | "pivotaltracker"
+    | "prometheus"
+    | "pumble"
+    | "pushover"
+    | "redmine"
+    | "slack"
+    | "slack-slash-commands"
+    | "squash-tm"
+    | "teamcity"
+    | "telegram"
+    | "unify-circuit"
+    | "webex-teams"
+    | "youtrack"
+    | "zentao";
+}
+
+/**
+ * Parameters of `project.integration_list`: List project integrations.
+ * @see https://docs.gitlab.com/api/project_integrations/#list-all-active-integrations
+ */
+export interface ProjectIntegrationListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.integration_set_jira`: Set up the Jira integration.
+ * @see https://docs.gitlab.com/api/project_integrations/#set-up-jira
+ */
+export interface ProjectIntegrationSetJiraParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Jira web address. */
+  url: string;
+  /** Jira API address (default url). */
+  api_url?: string;
+  /** Jira email or user (basic auth). */
+  username?: string;
+  /** API token or password (write-only). */
+  password: string;
+  /** 0 basic, 1 Jira personal token. */
+  jira_auth_type?: 0 | 1;
+  /** Turn it on. */
+  active?: boolean;
+  /** Prefix of Jira issue keys. */
+  jira_issue_prefix?: string;
+  /** Regex of Jira issue keys. */
+  jira_issue_regex?: string;
+  /** Move issues automatically. */
+  jira_issue_transition_automatic?: boolean;
+  /** Custom transition IDs. */
+  jira_issue_transition_id?: string;
+  /** Link commits. */
+  commit_events?: boolean;
+  /** Link merge requests. */
+  merge_requests_events?: boolean;
+  /** Comment in Jira issues. */
+  comment_on_event_enabled?: boolean;
 }
 
 /**
@@ -6711,6 +7134,135 @@ export interface ProjectMilestoneUpdateParams {
 }
 
 /**
+ * Parameters of `project.mirror_add`: Add a push mirror.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#create-a-push-mirror
+ */
+export interface ProjectMirrorAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Target repository URL (may hold user:token). */
+  url: string;
+  /** Mirror on (default off). */
+  enabled?: boolean;
+  /** How GitLab authenticates. */
+  auth_method?: "ssh_public_key" | "password";
+  /** Protected branches only. */
+  only_protected_branches?: boolean;
+  /** Keep refs that diverged. */
+  keep_divergent_refs?: boolean;
+  /** Branches to mirror (Premium). */
+  mirror_branch_regex?: string;
+}
+
+/**
+ * Parameters of `project.mirror_delete`: Delete a push mirror.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#delete-a-remote-mirror
+ */
+export interface ProjectMirrorDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Push mirror ID. */
+  mirror_id: number;
+}
+
+/**
+ * Parameters of `project.mirror_edit`: Edit a push mirror.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#update-a-remote-mirrors-attributes
+ */
+export interface ProjectMirrorEditParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Push mirror ID. */
+  mirror_id: number;
+  /** Mirror on (default off). */
+  enabled?: boolean;
+  /** How GitLab authenticates. */
+  auth_method?: "ssh_public_key" | "password";
+  /** Protected branches only. */
+  only_protected_branches?: boolean;
+  /** Keep refs that diverged. */
+  keep_divergent_refs?: boolean;
+  /** Branches to mirror (Premium). */
+  mirror_branch_regex?: string;
+}
+
+/**
+ * Parameters of `project.mirror_force_push`: Force a push mirror update.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#force-push-mirror-update
+ */
+export interface ProjectMirrorForcePushParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Push mirror ID. */
+  mirror_id: number;
+}
+
+/**
+ * Parameters of `project.mirror_get`: Get a push mirror.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#get-a-single-projects-remote-mirror
+ */
+export interface ProjectMirrorGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Push mirror ID. */
+  mirror_id: number;
+}
+
+/**
+ * Parameters of `project.mirror_get_public_key`: Get a push mirror's SSH key.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#get-a-single-projects-remote-mirror-public-key
+ */
+export interface ProjectMirrorGetPublicKeyParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Push mirror ID. */
+  mirror_id: number;
+}
+
+/**
+ * Parameters of `project.mirror_list`: List push mirrors.
+ * @see https://docs.gitlab.com/api/remote_mirrors/#list-a-projects-remote-mirrors
+ */
+export interface ProjectMirrorListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.pull_mirror_configure`: Configure the pull mirror.
+ * @see https://docs.gitlab.com/api/project_pull_mirroring/#configure-pull-mirroring-for-a-project
+ */
+export interface ProjectPullMirrorConfigureParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Remote repository to pull from. */
+  url?: string;
+  /** Mirror on or off. */
+  enabled?: boolean;
+  /** User for the remote. */
+  auth_user?: string;
+  /** Password or token (write-only). */
+  auth_password?: string;
+  /** Run pipelines on updates. */
+  mirror_trigger_builds?: boolean;
+  /** Protected branches only. */
+  only_mirror_protected_branches?: boolean;
+  /** Overwrite diverged branches. */
+  mirror_overwrites_diverged_branches?: boolean;
+  /** Branches to mirror. */
+  mirror_branch_regex?: string;
+}
+
+/**
+ * Parameters of `project.pull_mirror_get`: Get the pull mirror.
+ * @see https://docs.gitlab.com/api/project_pull_mirroring/#get-a-projects-pull-mirror-details
+ */
+export interface ProjectPullMirrorGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
  * Parameters of `project.push_rule_add`: Add push rules to a project.
  * @see https://docs.gitlab.com/api/project_push_rules/#add-a-project-push-rule
  */
@@ -6856,6 +7408,26 @@ export interface ProjectShareWithGroupParams {
  * @see https://docs.gitlab.com/api/projects/#star-a-project
  */
 export interface ProjectStarParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.start_housekeeping`: Start repository housekeeping.
+ * @see https://docs.gitlab.com/api/projects/#start-the-housekeeping-task-for-a-project
+ */
+export interface ProjectStartHousekeepingParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** eager (default) or prune unreachable objects. */
+  task?: "eager" | "prune";
+}
+
+/**
+ * Parameters of `project.start_mirroring`: Start a pull mirror update.
+ * @see https://docs.gitlab.com/api/project_pull_mirroring/#start-the-pull-mirroring-process-for-a-project
+ */
+export interface ProjectStartMirroringParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
 }
@@ -10210,8 +10782,27 @@ export type ActionId =
   | "project.delete"
   | "project.delete_fork_relation"
   | "project.delete_shared_group"
+  | "project.export_download"
+  | "project.export_schedule"
+  | "project.export_status"
   | "project.fork"
   | "project.get"
+  | "project.hook_add"
+  | "project.hook_delete"
+  | "project.hook_delete_custom_header"
+  | "project.hook_delete_url_variable"
+  | "project.hook_edit"
+  | "project.hook_get"
+  | "project.hook_list"
+  | "project.hook_set_custom_header"
+  | "project.hook_set_url_variable"
+  | "project.hook_test"
+  | "project.import_from_file"
+  | "project.import_status"
+  | "project.integration_delete"
+  | "project.integration_get"
+  | "project.integration_list"
+  | "project.integration_set_jira"
   | "project.label_create"
   | "project.label_delete"
   | "project.label_get"
@@ -10243,6 +10834,15 @@ export type ActionId =
   | "project.milestone_list"
   | "project.milestone_merge_requests"
   | "project.milestone_update"
+  | "project.mirror_add"
+  | "project.mirror_delete"
+  | "project.mirror_edit"
+  | "project.mirror_force_push"
+  | "project.mirror_get"
+  | "project.mirror_get_public_key"
+  | "project.mirror_list"
+  | "project.pull_mirror_configure"
+  | "project.pull_mirror_get"
   | "project.push_rule_add"
   | "project.push_rule_delete"
   | "project.push_rule_edit"
@@ -10253,6 +10853,8 @@ export type ActionId =
   | "project.security_settings_update"
   | "project.share_with_group"
   | "project.star"
+  | "project.start_housekeeping"
+  | "project.start_mirroring"
   | "project.statistics_get"
   | "project.transfer"
   | "project.unarchive"
@@ -10860,8 +11462,27 @@ export interface ActionParams {
   "project.delete": ProjectDeleteParams;
   "project.delete_fork_relation": ProjectDeleteForkRelationParams;
   "project.delete_shared_group": ProjectDeleteSharedGroupParams;
+  "project.export_download": ProjectExportDownloadParams;
+  "project.export_schedule": ProjectExportScheduleParams;
+  "project.export_status": ProjectExportStatusParams;
   "project.fork": ProjectForkParams;
   "project.get": ProjectGetParams;
+  "project.hook_add": ProjectHookAddParams;
+  "project.hook_delete": ProjectHookDeleteParams;
+  "project.hook_delete_custom_header": ProjectHookDeleteCustomHeaderParams;
+  "project.hook_delete_url_variable": ProjectHookDeleteUrlVariableParams;
+  "project.hook_edit": ProjectHookEditParams;
+  "project.hook_get": ProjectHookGetParams;
+  "project.hook_list": ProjectHookListParams;
+  "project.hook_set_custom_header": ProjectHookSetCustomHeaderParams;
+  "project.hook_set_url_variable": ProjectHookSetUrlVariableParams;
+  "project.hook_test": ProjectHookTestParams;
+  "project.import_from_file": ProjectImportFromFileParams;
+  "project.import_status": ProjectImportStatusParams;
+  "project.integration_delete": ProjectIntegrationDeleteParams;
+  "project.integration_get": ProjectIntegrationGetParams;
+  "project.integration_list": ProjectIntegrationListParams;
+  "project.integration_set_jira": ProjectIntegrationSetJiraParams;
   "project.label_create": ProjectLabelCreateParams;
   "project.label_delete": ProjectLabelDeleteParams;
   "project.label_get": ProjectLabelGetParams;
@@ -10893,6 +11514,15 @@ export interface ActionParams {
   "project.milestone_list": ProjectMilestoneListParams;
   "project.milestone_merge_requests": ProjectMilestoneMergeRequestsParams;
   "project.milestone_update": ProjectMilestoneUpdateParams;
+  "project.mirror_add": ProjectMirrorAddParams;
+  "project.mirror_delete": ProjectMirrorDeleteParams;
+  "project.mirror_edit": ProjectMirrorEditParams;
+  "project.mirror_force_push": ProjectMirrorForcePushParams;
+  "project.mirror_get": ProjectMirrorGetParams;
+  "project.mirror_get_public_key": ProjectMirrorGetPublicKeyParams;
+  "project.mirror_list": ProjectMirrorListParams;
+  "project.pull_mirror_configure": ProjectPullMirrorConfigureParams;
+  "project.pull_mirror_get": ProjectPullMirrorGetParams;
   "project.push_rule_add": ProjectPushRuleAddParams;
   "project.push_rule_delete": ProjectPushRuleDeleteParams;
   "project.push_rule_edit": ProjectPushRuleEditParams;
@@ -10903,6 +11533,8 @@ export interface ActionParams {
   "project.security_settings_update": ProjectSecuritySettingsUpdateParams;
   "project.share_with_group": ProjectShareWithGroupParams;
   "project.star": ProjectStarParams;
+  "project.start_housekeeping": ProjectStartHousekeepingParams;
+  "project.start_mirroring": ProjectStartMirroringParams;
   "project.statistics_get": ProjectStatisticsGetParams;
   "project.transfer": ProjectTransferParams;
   "project.unarchive": ProjectUnarchiveParams;

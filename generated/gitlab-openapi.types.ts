@@ -1337,6 +1337,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a project from an export file */
+    post: operations["project.import_from_file"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/user/{user_id}": {
     parameters: {
       query?: never;
@@ -1924,6 +1941,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project export status */
+    get: operations["project.export_status"];
+    put?: never;
+    /** Schedule a project export */
+    post: operations["project.export_schedule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/export/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a project export */
+    get: operations["project.export_download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/external_status_checks": {
     parameters: {
       query?: never;
@@ -2135,6 +2187,182 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/hooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project webhooks */
+    get: operations["project.hook_list"];
+    put?: never;
+    /** Add a project webhook */
+    post: operations["project.hook_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/hooks/{hook_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project webhook */
+    get: operations["project.hook_get"];
+    /** Edit a project webhook */
+    put: operations["project.hook_edit"];
+    post?: never;
+    /** Delete a project webhook */
+    delete: operations["project.hook_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/hooks/{hook_id}/custom_headers/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a webhook custom header */
+    put: operations["project.hook_set_custom_header"];
+    post?: never;
+    /** Delete a webhook custom header */
+    delete: operations["project.hook_delete_custom_header"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/hooks/{hook_id}/test/{trigger}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Test a project webhook */
+    post: operations["project.hook_test"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/hooks/{hook_id}/url_variables/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a webhook URL variable */
+    put: operations["project.hook_set_url_variable"];
+    post?: never;
+    /** Delete a webhook URL variable */
+    delete: operations["project.hook_delete_url_variable"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/housekeeping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start repository housekeeping */
+    post: operations["project.start_housekeeping"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project import status */
+    get: operations["project.import_status"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/integrations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project integrations */
+    get: operations["project.integration_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/integrations/jira": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set up the Jira integration */
+    put: operations["project.integration_set_jira"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/integrations/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project integration */
+    get: operations["project.integration_get"];
+    put?: never;
+    post?: never;
+    /** Disable a project integration */
+    delete: operations["project.integration_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -4384,6 +4612,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/mirror/pull": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the pull mirror */
+    get: operations["project.pull_mirror_get"];
+    /** Configure the pull mirror */
+    put: operations["project.pull_mirror_configure"];
+    /** Start a pull mirror update */
+    post: operations["project.start_mirroring"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/notification_settings": {
     parameters: {
       query?: never;
@@ -4929,6 +5176,77 @@ export interface paths {
     post?: never;
     /** Delete a release link */
     delete: operations["release.link_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/remote_mirrors": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List push mirrors */
+    get: operations["project.mirror_list"];
+    put?: never;
+    /** Add a push mirror */
+    post: operations["project.mirror_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/remote_mirrors/{mirror_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a push mirror */
+    get: operations["project.mirror_get"];
+    /** Edit a push mirror */
+    put: operations["project.mirror_edit"];
+    post?: never;
+    /** Delete a push mirror */
+    delete: operations["project.mirror_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/remote_mirrors/{mirror_id}/public_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a push mirror's SSH key */
+    get: operations["project.mirror_get_public_key"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/remote_mirrors/{mirror_id}/sync": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Force a push mirror update */
+    post: operations["project.mirror_force_push"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -7959,6 +8277,151 @@ export interface components {
       auto_fix_container_scanning?: boolean | null;
       /** Format: date-time */
       updated_at?: string | null;
+    };
+    /** @description A custom header or URL variable of a webhook (its value is never returned). */
+    ProjectHookKey: {
+      key: string;
+    };
+    /** @description A project webhook. Its secret token and header values are never returned. */
+    ProjectHook: {
+      id: number;
+      url?: string | null;
+      name?: string | null;
+      description?: string | null;
+      project_id?: number | null;
+      push_events?: boolean | null;
+      push_events_branch_filter?: string | null;
+      branch_filter_strategy?: string | null;
+      issues_events?: boolean | null;
+      confidential_issues_events?: boolean | null;
+      merge_requests_events?: boolean | null;
+      tag_push_events?: boolean | null;
+      note_events?: boolean | null;
+      confidential_note_events?: boolean | null;
+      job_events?: boolean | null;
+      pipeline_events?: boolean | null;
+      wiki_page_events?: boolean | null;
+      deployment_events?: boolean | null;
+      releases_events?: boolean | null;
+      feature_flag_events?: boolean | null;
+      resource_access_token_events?: boolean | null;
+      repository_update_events?: boolean | null;
+      enable_ssl_verification?: boolean | null;
+      alert_status?: string | null;
+      /** Format: date-time */
+      disabled_until?: string | null;
+      custom_webhook_template?: string | null;
+      url_variables?: (components["schemas"]["ProjectHookKey"] | null)[] | null;
+      custom_headers?: (components["schemas"]["ProjectHookKey"] | null)[] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description An integration of a project (Jira, Slack...). Secret settings are never returned. */
+    ProjectIntegration: {
+      id?: number | null;
+      slug: string;
+      title?: string | null;
+      active?: boolean | null;
+      inherited?: boolean | null;
+      commit_events?: boolean | null;
+      push_events?: boolean | null;
+      issues_events?: boolean | null;
+      merge_requests_events?: boolean | null;
+      tag_push_events?: boolean | null;
+      note_events?: boolean | null;
+      pipeline_events?: boolean | null;
+      comment_on_event_enabled?: boolean | null;
+      properties?: Record<string, never> | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description An SSH host key fingerprint of a mirror's remote. */
+    MirrorHostKey: {
+      fingerprint_sha256: string;
+    };
+    /** @description A push mirror of a project. Its URL comes back with credentials masked. */
+    RemoteMirror: {
+      id: number;
+      url?: string | null;
+      enabled?: boolean | null;
+      auth_method?: string | null;
+      only_protected_branches?: boolean | null;
+      keep_divergent_refs?: boolean | null;
+      mirror_branch_regex?: string | null;
+      update_status?: string | null;
+      last_error?: string | null;
+      /** Format: date-time */
+      last_update_at?: string | null;
+      /** Format: date-time */
+      last_update_started_at?: string | null;
+      /** Format: date-time */
+      last_successful_update_at?: string | null;
+      host_keys?: (components["schemas"]["MirrorHostKey"] | null)[] | null;
+    };
+    /** @description The SSH public key GitLab pushes a mirror with. */
+    MirrorPublicKey: {
+      public_key: string;
+    };
+    /** @description A project's pull mirror and the state of its last update. */
+    PullMirror: {
+      id?: number | null;
+      url?: string | null;
+      enabled?: boolean | null;
+      update_status: string;
+      last_error?: string | null;
+      /** Format: date-time */
+      last_update_at?: string | null;
+      /** Format: date-time */
+      last_update_started_at?: string | null;
+      /** Format: date-time */
+      last_successful_update_at?: string | null;
+      mirror_trigger_builds?: boolean | null;
+      only_mirror_protected_branches?: boolean | null;
+      mirror_overwrites_diverged_branches?: boolean | null;
+      mirror_branch_regex?: string | null;
+    };
+    /** @description GitLab's answer to work it runs in the background. */
+    AsyncStart: {
+      accepted: boolean;
+      http_status?: number | null;
+      message?: string | null;
+    };
+    /** @description Where a finished export is downloaded. */
+    ExportLinks: {
+      /** Format: uri */
+      api_url?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description The state of a project's export. */
+    ProjectExportStatus: {
+      id?: number | null;
+      name?: string | null;
+      path_with_namespace?: string | null;
+      export_status: string;
+      _links?: components["schemas"]["ExportLinks"] | null;
+    };
+    /** @description One relation an import could not bring in. */
+    ImportFailedRelation: {
+      id?: number | null;
+      relation_name?: string | null;
+      exception_class?: string | null;
+      exception_message?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description The state of a project's import. */
+    ProjectImportStatus: {
+      id: number;
+      name?: string | null;
+      path_with_namespace?: string | null;
+      import_status?: string | null;
+      import_type?: string | null;
+      import_error?: string | null;
+      correlation_id?: string | null;
+      failed_relations?: (components["schemas"]["ImportFailedRelation"] | null)[] | null;
     };
     /** @description A project or group badge. The rendered URLs have their placeholders filled in. */
     Badge: {
@@ -12468,6 +12931,35 @@ export interface operations {
       };
     };
   };
+  "project.import_from_file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          path: string;
+          name?: string;
+          namespace?: string;
+          overwrite?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectImportStatus"];
+        };
+      };
+    };
+  };
   "project.create_for_user": {
     parameters: {
       query?: never;
@@ -14208,6 +14700,83 @@ export interface operations {
       };
     };
   };
+  "project.export_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectExportStatus"];
+        };
+      };
+    };
+  };
+  "project.export_schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          description?: string;
+          upload?: {
+            url?: string;
+            /** @enum {string} */
+            http_method?: "PUT" | "POST";
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
+  "project.export_download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ArtifactDownload"];
+        };
+      };
+    };
+  };
   "external_status_check.list_project_checks": {
     parameters: {
       query?: {
@@ -14883,6 +15452,578 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["GroupRef"][];
         };
+      };
+    };
+  };
+  "project.hook_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectHook"][];
+        };
+      };
+    };
+  };
+  "project.hook_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          name?: string;
+          description?: string;
+          token?: string;
+          push_events?: boolean;
+          push_events_branch_filter?: string;
+          /** @enum {string} */
+          branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+          tag_push_events?: boolean;
+          issues_events?: boolean;
+          confidential_issues_events?: boolean;
+          merge_requests_events?: boolean;
+          note_events?: boolean;
+          confidential_note_events?: boolean;
+          job_events?: boolean;
+          pipeline_events?: boolean;
+          wiki_page_events?: boolean;
+          deployment_events?: boolean;
+          releases_events?: boolean;
+          feature_flag_events?: boolean;
+          resource_access_token_events?: boolean;
+          enable_ssl_verification?: boolean;
+          custom_webhook_template?: string;
+          custom_headers?: {
+            key?: string;
+            value?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectHook"];
+        };
+      };
+    };
+  };
+  "project.hook_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectHook"];
+        };
+      };
+    };
+  };
+  "project.hook_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          name?: string;
+          description?: string;
+          token?: string;
+          push_events?: boolean;
+          push_events_branch_filter?: string;
+          /** @enum {string} */
+          branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+          tag_push_events?: boolean;
+          issues_events?: boolean;
+          confidential_issues_events?: boolean;
+          merge_requests_events?: boolean;
+          note_events?: boolean;
+          confidential_note_events?: boolean;
+          job_events?: boolean;
+          pipeline_events?: boolean;
+          wiki_page_events?: boolean;
+          deployment_events?: boolean;
+          releases_events?: boolean;
+          feature_flag_events?: boolean;
+          resource_access_token_events?: boolean;
+          enable_ssl_verification?: boolean;
+          custom_webhook_template?: string;
+          custom_headers?: {
+            key?: string;
+            value?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectHook"];
+        };
+      };
+    };
+  };
+  "project.hook_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.hook_set_custom_header": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "project.hook_delete_custom_header": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.hook_test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+        trigger:
+          | "push_events"
+          | "tag_push_events"
+          | "issues_events"
+          | "confidential_issues_events"
+          | "note_events"
+          | "merge_requests_events"
+          | "job_events"
+          | "pipeline_events"
+          | "wiki_page_events"
+          | "releases_events"
+          | "emoji_events"
+          | "resource_access_token_events";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "project.hook_set_url_variable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "project.hook_delete_url_variable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.start_housekeeping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          task?: "eager" | "prune";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
+  "project.import_status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectImportStatus"];
+        };
+      };
+    };
+  };
+  "project.integration_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectIntegration"][];
+        };
+      };
+    };
+  };
+  "project.integration_set_jira": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          api_url?: string;
+          username?: string;
+          password: string;
+          /** @enum {integer} */
+          jira_auth_type?: 0 | 1;
+          active?: boolean;
+          jira_issue_prefix?: string;
+          jira_issue_regex?: string;
+          jira_issue_transition_automatic?: boolean;
+          jira_issue_transition_id?: string;
+          commit_events?: boolean;
+          merge_requests_events?: boolean;
+          comment_on_event_enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectIntegration"];
+        };
+      };
+    };
+  };
+  "project.integration_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug:
+          | "apple-app-store"
+          | "asana"
+          | "assembla"
+          | "bamboo"
+          | "bugzilla"
+          | "buildkite"
+          | "campfire"
+          | "clickup"
+          | "confluence"
+          | "custom-issue-tracker"
+          | "datadog"
+          | "diffblue-cover"
+          | "discord"
+          | "drone-ci"
+          | "emails-on-push"
+          | "ewm"
+          | "external-wiki"
+          | "github"
+          | "gitlab-slack-application"
+          | "google-play"
+          | "hangouts-chat"
+          | "harbor"
+          | "irker"
+          | "jenkins"
+          | "jira"
+          | "jira-cloud-app"
+          | "linear"
+          | "matrix"
+          | "mattermost"
+          | "mattermost-slash-commands"
+          | "microsoft-teams"
+          | "packagist"
+          | "phorge"
+          | "pipelines-email"
+          | "pivotaltracker"
+          | "prometheus"
+          | "pumble"
+          | "pushover"
+          | "redmine"
+          | "slack"
+          | "slack-slash-commands"
+          | "squash-tm"
+          | "teamcity"
+          | "telegram"
+          | "unify-circuit"
+          | "webex-teams"
+          | "youtrack"
+          | "zentao";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectIntegration"];
+        };
+      };
+    };
+  };
+  "project.integration_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug:
+          | "apple-app-store"
+          | "asana"
+          | "assembla"
+          | "bamboo"
+          | "bugzilla"
+          | "buildkite"
+          | "campfire"
+          | "clickup"
+          | "confluence"
+          | "custom-issue-tracker"
+          | "datadog"
+          | "diffblue-cover"
+          | "discord"
+          | "drone-ci"
+          | "emails-on-push"
+          | "ewm"
+          | "external-wiki"
+          | "github"
+          | "gitlab-slack-application"
+          | "google-play"
+          | "hangouts-chat"
+          | "harbor"
+          | "irker"
+          | "jenkins"
+          | "jira"
+          | "jira-cloud-app"
+          | "linear"
+          | "matrix"
+          | "mattermost"
+          | "mattermost-slash-commands"
+          | "microsoft-teams"
+          | "packagist"
+          | "phorge"
+          | "pipelines-email"
+          | "pivotaltracker"
+          | "prometheus"
+          | "pumble"
+          | "pushover"
+          | "redmine"
+          | "slack"
+          | "slack-slash-commands"
+          | "squash-tm"
+          | "teamcity"
+          | "telegram"
+          | "unify-circuit"
+          | "webex-teams"
+          | "youtrack"
+          | "zentao";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -19614,6 +20755,85 @@ export interface operations {
       };
     };
   };
+  "project.pull_mirror_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PullMirror"];
+        };
+      };
+    };
+  };
+  "project.pull_mirror_configure": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          url?: string;
+          enabled?: boolean;
+          auth_user?: string;
+          auth_password?: string;
+          mirror_trigger_builds?: boolean;
+          only_mirror_protected_branches?: boolean;
+          mirror_overwrites_diverged_branches?: boolean;
+          mirror_branch_regex?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PullMirror"];
+        };
+      };
+    };
+  };
+  "project.start_mirroring": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
   "user.notification_project_get": {
     parameters: {
       query?: never;
@@ -21182,6 +22402,186 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "project.mirror_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RemoteMirror"][];
+        };
+      };
+    };
+  };
+  "project.mirror_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          enabled?: boolean;
+          /** @enum {string} */
+          auth_method?: "ssh_public_key" | "password";
+          only_protected_branches?: boolean;
+          keep_divergent_refs?: boolean;
+          mirror_branch_regex?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RemoteMirror"];
+        };
+      };
+    };
+  };
+  "project.mirror_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        mirror_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RemoteMirror"];
+        };
+      };
+    };
+  };
+  "project.mirror_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        mirror_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          enabled?: boolean;
+          /** @enum {string} */
+          auth_method?: "ssh_public_key" | "password";
+          only_protected_branches?: boolean;
+          keep_divergent_refs?: boolean;
+          mirror_branch_regex?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RemoteMirror"];
+        };
+      };
+    };
+  };
+  "project.mirror_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        mirror_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.mirror_get_public_key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        mirror_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MirrorPublicKey"];
+        };
+      };
+    };
+  };
+  "project.mirror_force_push": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        mirror_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
       };
     };
   };

@@ -11104,6 +11104,57 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "group_id"],
     additionalProperties: false,
   },
+  "project.export_download": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.export_schedule": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      description: {
+        type: "string",
+        description: "Description the export carries.",
+      },
+      upload: {
+        type: "object",
+        properties: {
+          url: {
+            type: "string",
+          },
+          http_method: {
+            type: "string",
+            enum: ["PUT", "POST"],
+          },
+        },
+        additionalProperties: false,
+        description: "Also upload it (url, http_method).",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.export_status": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.fork": {
     type: "object",
     properties: {
@@ -11162,6 +11213,661 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.hook_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      url: {
+        type: "string",
+        description: "URL GitLab posts events to.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Webhook name.",
+      },
+      description: {
+        type: "string",
+        description: "What the webhook is for.",
+      },
+      token: {
+        type: "string",
+        description: "Secret sent in X-Gitlab-Token (write-only).",
+        minLength: 1,
+      },
+      push_events: {
+        type: "boolean",
+      },
+      push_events_branch_filter: {
+        type: "string",
+        description: "Branch filter for pushes.",
+      },
+      branch_filter_strategy: {
+        type: "string",
+        description: "How the branch filter matches.",
+        enum: ["wildcard", "regex", "all_branches"],
+      },
+      tag_push_events: {
+        type: "boolean",
+      },
+      issues_events: {
+        type: "boolean",
+      },
+      confidential_issues_events: {
+        type: "boolean",
+      },
+      merge_requests_events: {
+        type: "boolean",
+      },
+      note_events: {
+        type: "boolean",
+      },
+      confidential_note_events: {
+        type: "boolean",
+      },
+      job_events: {
+        type: "boolean",
+      },
+      pipeline_events: {
+        type: "boolean",
+      },
+      wiki_page_events: {
+        type: "boolean",
+      },
+      deployment_events: {
+        type: "boolean",
+      },
+      releases_events: {
+        type: "boolean",
+      },
+      feature_flag_events: {
+        type: "boolean",
+      },
+      resource_access_token_events: {
+        type: "boolean",
+        description: "Fire on access token expiry.",
+      },
+      enable_ssl_verification: {
+        type: "boolean",
+        description: "Verify the TLS certificate.",
+      },
+      custom_webhook_template: {
+        type: "string",
+        description: "Custom payload template.",
+      },
+      custom_headers: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Extra headers. Values are write-only.",
+      },
+    },
+    required: ["project_id", "url"],
+    additionalProperties: false,
+  },
+  "project.hook_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "hook_id"],
+    additionalProperties: false,
+  },
+  "project.hook_delete_custom_header": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Header name.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "hook_id", "key"],
+    additionalProperties: false,
+  },
+  "project.hook_delete_url_variable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Variable name.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "hook_id", "key"],
+    additionalProperties: false,
+  },
+  "project.hook_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      url: {
+        type: "string",
+        description: "URL GitLab posts events to.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Webhook name.",
+      },
+      description: {
+        type: "string",
+        description: "What the webhook is for.",
+      },
+      token: {
+        type: "string",
+        description: "Secret sent in X-Gitlab-Token (write-only).",
+        minLength: 1,
+      },
+      push_events: {
+        type: "boolean",
+      },
+      push_events_branch_filter: {
+        type: "string",
+        description: "Branch filter for pushes.",
+      },
+      branch_filter_strategy: {
+        type: "string",
+        description: "How the branch filter matches.",
+        enum: ["wildcard", "regex", "all_branches"],
+      },
+      tag_push_events: {
+        type: "boolean",
+      },
+      issues_events: {
+        type: "boolean",
+      },
+      confidential_issues_events: {
+        type: "boolean",
+      },
+      merge_requests_events: {
+        type: "boolean",
+      },
+      note_events: {
+        type: "boolean",
+      },
+      confidential_note_events: {
+        type: "boolean",
+      },
+      job_events: {
+        type: "boolean",
+      },
+      pipeline_events: {
+        type: "boolean",
+      },
+      wiki_page_events: {
+        type: "boolean",
+      },
+      deployment_events: {
+        type: "boolean",
+      },
+      releases_events: {
+        type: "boolean",
+      },
+      feature_flag_events: {
+        type: "boolean",
+      },
+      resource_access_token_events: {
+        type: "boolean",
+        description: "Fire on access token expiry.",
+      },
+      enable_ssl_verification: {
+        type: "boolean",
+        description: "Verify the TLS certificate.",
+      },
+      custom_webhook_template: {
+        type: "string",
+        description: "Custom payload template.",
+      },
+      custom_headers: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Extra headers. Values are write-only.",
+      },
+    },
+    required: ["project_id", "hook_id", "url"],
+    additionalProperties: false,
+  },
+  "project.hook_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "hook_id"],
+    additionalProperties: false,
+  },
+  "project.hook_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.hook_set_custom_header": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Header name.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Header value (write-only).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "hook_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "project.hook_set_url_variable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      key: {
+        type: "string",
+        description: "Variable name.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Variable value (write-only).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "hook_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "project.hook_test": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      trigger: {
+        type: "string",
+        description: "Kind of event to send.",
+        enum: [
+          "push_events",
+          "tag_push_events",
+          "issues_events",
+          "confidential_issues_events",
+          "note_events",
+          "merge_requests_events",
+          "job_events",
+          "pipeline_events",
+          "wiki_page_events",
+          "releases_events",
+          "emoji_events",
+          "resource_access_token_events",
+        ],
+      },
+    },
+    required: ["project_id", "hook_id", "trigger"],
+    additionalProperties: false,
+  },
+  "project.import_from_file": {
+    type: "object",
+    properties: {
+      file_path: {
+        type: "string",
+        description: "Local export file (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the uploaded file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      path: {
+        type: "string",
+        description: "Path of the new project.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the new project.",
+      },
+      namespace: {
+        type: "string",
+        description: "Group ID or path (default yours).",
+      },
+      overwrite: {
+        type: "boolean",
+        description: "Replace a project at that path.",
+      },
+    },
+    required: ["path"],
+    additionalProperties: false,
+  },
+  "project.import_status": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.integration_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      integration: {
+        type: "string",
+        description: "Integration slug, such as jira.",
+        enum: [
+          "apple-app-store",
+          "asana",
+          "assembla",
+          "bamboo",
+          "bugzilla",
+          "buildkite",
+          "campfire",
+          "clickup",
+          "confluence",
+          "custom-issue-tracker",
+          "datadog",
+          "diffblue-cover",
+          "discord",
+          "drone-ci",
+          "emails-on-push",
+          "ewm",
+          "external-wiki",
+          "github",
+          "gitlab-slack-application",
+          "google-play",
+          "hangouts-chat",
+          "harbor",
+          "irker",
+          "jenkins",
+          "jira",
+          "jira-cloud-app",
+          "linear",
+          "matrix",
+          "mattermost",
+          "mattermost-slash-commands",
+          "microsoft-teams",
+          "packagist",
+          "phorge",
+          "pipelines-email",
+          "pivotaltracker",
+          "prometheus",
+          "pumble",
+          "pushover",
+          "redmine",
+          "slack",
+          "slack-slash-commands",
+          "squash-tm",
+          "teamcity",
+          "telegram",
+          "unify-circuit",
+          "webex-teams",
+          "youtrack",
+          "zentao",
+        ],
+      },
+    },
+    required: ["project_id", "integration"],
+    additionalProperties: false,
+  },
+  "project.integration_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      integration: {
+        type: "string",
+        description: "Integration slug, such as jira.",
+        enum: [
+          "apple-app-store",
+          "asana",
+          "assembla",
+          "bamboo",
+          "bugzilla",
+          "buildkite",
+          "campfire",
+          "clickup",
+          "confluence",
+          "custom-issue-tracker",
+          "datadog",
+          "diffblue-cover",
+          "discord",
+          "drone-ci",
+          "emails-on-push",
+          "ewm",
+          "external-wiki",
+          "github",
+          "gitlab-slack-application",
+          "google-play",
+          "hangouts-chat",
+          "harbor",
+          "irker",
+          "jenkins",
+          "jira",
+          "jira-cloud-app",
+          "linear",
+          "matrix",
+          "mattermost",
+          "mattermost-slash-commands",
+          "microsoft-teams",
+          "packagist",
+          "phorge",
+          "pipelines-email",
+          "pivotaltracker",
+          "prometheus",
+          "pumble",
+          "pushover",
+          "redmine",
+          "slack",
+          "slack-slash-commands",
+          "squash-tm",
+          "teamcity",
+          "telegram",
+          "unify-circuit",
+          "webex-teams",
+          "youtrack",
+          "zentao",
+        ],
+      },
+    },
+    required: ["project_id", "integration"],
+    additionalProperties: false,
+  },
+  "project.integration_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.integration_set_jira": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      url: {
+        type: "string",
+        description: "Jira web address.",
+        minLength: 1,
+      },
+      api_url: {
+        type: "string",
+        description: "Jira API address (default url).",
+      },
+      username: {
+        type: "string",
+        description: "Jira email or user (basic auth).",
+      },
+      password: {
+        type: "string",
+        description: "API token or password (write-only).",
+        minLength: 1,
+      },
+      jira_auth_type: {
+        type: "integer",
+        description: "0 basic, 1 Jira personal token.",
+        enum: [0, 1],
+      },
+      active: {
+        type: "boolean",
+        description: "Turn it on.",
+      },
+      jira_issue_prefix: {
+        type: "string",
+        description: "Prefix of Jira issue keys.",
+      },
+      jira_issue_regex: {
+        type: "string",
+        description: "Regex of Jira issue keys.",
+      },
+      jira_issue_transition_automatic: {
+        type: "boolean",
+        description: "Move issues automatically.",
+      },
+      jira_issue_transition_id: {
+        type: "string",
+        description: "Custom transition IDs.",
+      },
+      commit_events: {
+        type: "boolean",
+        description: "Link commits.",
+      },
+      merge_requests_events: {
+        type: "boolean",
+        description: "Link merge requests.",
+      },
+      comment_on_event_enabled: {
+        type: "boolean",
+        description: "Comment in Jira issues.",
+      },
+    },
+    required: ["project_id", "url", "password"],
     additionalProperties: false,
   },
   "project.label_create": {
@@ -12219,6 +12925,211 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "milestone_id"],
     additionalProperties: false,
   },
+  "project.mirror_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      url: {
+        type: "string",
+        description: "Target repository URL (may hold user:token).",
+        minLength: 1,
+      },
+      enabled: {
+        type: "boolean",
+        description: "Mirror on (default off).",
+      },
+      auth_method: {
+        type: "string",
+        description: "How GitLab authenticates.",
+        enum: ["ssh_public_key", "password"],
+      },
+      only_protected_branches: {
+        type: "boolean",
+        description: "Protected branches only.",
+      },
+      keep_divergent_refs: {
+        type: "boolean",
+        description: "Keep refs that diverged.",
+      },
+      mirror_branch_regex: {
+        type: "string",
+        description: "Branches to mirror (Premium).",
+      },
+    },
+    required: ["project_id", "url"],
+    additionalProperties: false,
+  },
+  "project.mirror_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      mirror_id: {
+        type: "integer",
+        description: "Push mirror ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "mirror_id"],
+    additionalProperties: false,
+  },
+  "project.mirror_edit": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      mirror_id: {
+        type: "integer",
+        description: "Push mirror ID.",
+        minimum: 1,
+      },
+      enabled: {
+        type: "boolean",
+        description: "Mirror on (default off).",
+      },
+      auth_method: {
+        type: "string",
+        description: "How GitLab authenticates.",
+        enum: ["ssh_public_key", "password"],
+      },
+      only_protected_branches: {
+        type: "boolean",
+        description: "Protected branches only.",
+      },
+      keep_divergent_refs: {
+        type: "boolean",
+        description: "Keep refs that diverged.",
+      },
+      mirror_branch_regex: {
+        type: "string",
+        description: "Branches to mirror (Premium).",
+      },
+    },
+    required: ["project_id", "mirror_id"],
+    additionalProperties: false,
+  },
+  "project.mirror_force_push": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      mirror_id: {
+        type: "integer",
+        description: "Push mirror ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "mirror_id"],
+    additionalProperties: false,
+  },
+  "project.mirror_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      mirror_id: {
+        type: "integer",
+        description: "Push mirror ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "mirror_id"],
+    additionalProperties: false,
+  },
+  "project.mirror_get_public_key": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      mirror_id: {
+        type: "integer",
+        description: "Push mirror ID.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "mirror_id"],
+    additionalProperties: false,
+  },
+  "project.mirror_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.pull_mirror_configure": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      url: {
+        type: "string",
+        description: "Remote repository to pull from.",
+        minLength: 1,
+      },
+      enabled: {
+        type: "boolean",
+        description: "Mirror on or off.",
+      },
+      auth_user: {
+        type: "string",
+        description: "User for the remote.",
+      },
+      auth_password: {
+        type: "string",
+        description: "Password or token (write-only).",
+        minLength: 1,
+      },
+      mirror_trigger_builds: {
+        type: "boolean",
+        description: "Run pipelines on updates.",
+      },
+      only_mirror_protected_branches: {
+        type: "boolean",
+        description: "Protected branches only.",
+      },
+      mirror_overwrites_diverged_branches: {
+        type: "boolean",
+        description: "Overwrite diverged branches.",
+      },
+      mirror_branch_regex: {
+        type: "string",
+        description: "Branches to mirror.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.pull_mirror_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.push_rule_add": {
     type: "object",
     properties: {
@@ -12461,6 +13372,33 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: false,
   },
   "project.star": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.start_housekeeping": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      task: {
+        type: "string",
+        description: "eager (default) or prune unreachable objects.",
+        enum: ["eager", "prune"],
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.start_mirroring": {
     type: "object",
     properties: {
       project_id: {
@@ -22759,6 +23697,39 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "project.export_download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "project.export_schedule": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "project.export_status": {
+    type: "object",
+    properties: {
+      export_status: {
+        type: "string",
+      },
+    },
+    required: ["export_status"],
+    additionalProperties: true,
+  },
   "project.fork": {
     type: "object",
     properties: {
@@ -22777,6 +23748,206 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.hook_delete_custom_header": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.hook_delete_url_variable": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.hook_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_list": {
+    type: "object",
+    properties: {
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: true,
+  },
+  "project.hook_set_custom_header": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.hook_set_url_variable": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.hook_test": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.import_from_file": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.import_status": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.integration_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.integration_get": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "project.integration_list": {
+    type: "object",
+    properties: {
+      integrations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["integrations", "pagination"],
+    additionalProperties: true,
+  },
+  "project.integration_set_jira": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
     additionalProperties: true,
   },
   "project.label_create": {
@@ -23242,6 +24413,110 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
+  "project.mirror_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.mirror_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_force_push": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.mirror_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_get_public_key": {
+    type: "object",
+    properties: {
+      public_key: {
+        type: "string",
+      },
+    },
+    required: ["public_key"],
+    additionalProperties: true,
+  },
+  "project.mirror_list": {
+    type: "object",
+    properties: {
+      mirrors: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["mirrors", "pagination"],
+    additionalProperties: true,
+  },
+  "project.pull_mirror_configure": {
+    type: "object",
+    properties: {
+      update_status: {
+        type: "string",
+      },
+    },
+    required: ["update_status"],
+    additionalProperties: true,
+  },
+  "project.pull_mirror_get": {
+    type: "object",
+    properties: {
+      update_status: {
+        type: "string",
+      },
+    },
+    required: ["update_status"],
+    additionalProperties: true,
+  },
   "project.push_rule_add": {
     type: "object",
     properties: {
@@ -23344,6 +24619,26 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "project.start_housekeeping": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "project.start_mirroring": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
     additionalProperties: true,
   },
   "project.statistics_get": {

@@ -50,6 +50,8 @@ const SYNONYMS: Record<string, string[]> = {
   versiones: ["version"], versionen: ["version"], etiqueta: ["tag"], etiquetas: ["tag"], trabajo: ["job"], trabajos: ["job"],
   // Counting words ("count open issues", "cuántos") ask for the statistics actions.
   count: ["statistics"], counts: ["statistics"], stats: ["statistics"], cuantos: ["statistics"], cuántos: ["statistics"],
+  // Webhooks: the actions are named hook_* (project.hook_add, group.hook_list).
+  webhook: ["hook"], webhooks: ["hook"],
   rid: ["delete"], cleanup: ["delete_merged"], prune: ["delete_merged"], diffs: ["changes"], threads: ["discussion"], review: ["discussion"],
 };
 

@@ -986,6 +986,115 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     present: {},
     nextSteps: [],
   },
+  /** Download a project export */
+  "project.export_download": {
+    present: {
+      heading: "Project export download",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_from_file",
+        text: "to import it as a new project",
+      },
+    ],
+    notFound: {
+      resource: "Project export",
+      subject: "of project {project_id}",
+      hints: [
+        {
+          action: "project.export_status",
+          text: "to check the export is finished",
+        },
+        {
+          action: "project.export_schedule",
+          text: "to start an export",
+        },
+      ],
+    },
+  },
+  /** Schedule a project export */
+  "project.export_schedule": {
+    present: {
+      heading: "Project export scheduled",
+      fields: [
+        {
+          label: "Accepted",
+          field: "accepted",
+          as: "bool",
+        },
+        {
+          label: "GitLab Answer",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.export_status",
+        text: "to poll export_status until finished",
+      },
+    ],
+  },
+  /** Get a project export status */
+  "project.export_status": {
+    present: {
+      heading: "Export of {path_with_namespace}: {export_status}",
+      fields: [
+        {
+          label: "Export Status",
+          field: "export_status",
+          as: "text",
+        },
+        {
+          label: "Download",
+          field: "_links.api_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.export_status",
+        text: "to poll again while queued, started or regeneration_in_progress",
+      },
+      {
+        action: "project.export_download",
+        text: "once export_status is finished",
+      },
+      {
+        action: "project.export_schedule",
+        text: "to start a new export when none or failed",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
   /** Fork a project */
   "project.fork": {
     present: {
@@ -1134,6 +1243,535 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** Add a project webhook */
+  "project.hook_add": {
+    present: {
+      heading: "Webhook added: #{id} {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Custom Headers",
+          field: "custom_headers",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.hook_test",
+        text: "to send a test event",
+      },
+      {
+        action: "project.hook_get",
+        text: "to see every event it fires on",
+      },
+    ],
+  },
+  /** Delete a project webhook */
+  "project.hook_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a webhook custom header */
+  "project.hook_delete_custom_header": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a webhook URL variable */
+  "project.hook_delete_url_variable": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a project webhook */
+  "project.hook_edit": {
+    present: {
+      heading: "Webhook updated: #{id} {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Custom Headers",
+          field: "custom_headers",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.hook_get",
+        text: "to see every event it fires on",
+      },
+    ],
+    notFound: {
+      resource: "Webhook",
+      subject: "#{hook_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.hook_list",
+          text: "to list the project's webhooks",
+        },
+      ],
+    },
+  },
+  /** Get a project webhook */
+  "project.hook_get": {
+    present: {
+      heading: "Webhook #{id}: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Tag Push",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Issues",
+          field: "issues_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments",
+          field: "note_events",
+          as: "bool",
+        },
+        {
+          label: "Jobs",
+          field: "job_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "Wiki",
+          field: "wiki_page_events",
+          as: "bool",
+        },
+        {
+          label: "Deployments",
+          field: "deployment_events",
+          as: "bool",
+        },
+        {
+          label: "Releases",
+          field: "releases_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+        {
+          label: "Disabled Until",
+          field: "disabled_until",
+          as: "datetime",
+        },
+        {
+          label: "Custom Headers",
+          field: "custom_headers",
+          as: "list",
+        },
+        {
+          label: "URL Variables",
+          field: "url_variables",
+          as: "list",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.hook_test",
+        text: "to send a test event",
+      },
+      {
+        action: "project.hook_edit",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Webhook",
+      subject: "#{hook_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.hook_list",
+          text: "to list the project's webhooks",
+        },
+      ],
+    },
+  },
+  /** List project webhooks */
+  "project.hook_list": {
+    present: {
+      title: "Project Webhooks",
+      empty: "No webhooks in this project.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "MRs",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.hook_get",
+        text: "to see one webhook",
+      },
+      {
+        action: "project.hook_add",
+        text: "to add a webhook",
+      },
+    ],
+  },
+  /** Set a webhook custom header */
+  "project.hook_set_custom_header": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Set a webhook URL variable */
+  "project.hook_set_url_variable": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Test a project webhook */
+  "project.hook_test": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Import a project from an export file */
+  "project.import_from_file": {
+    present: {
+      heading: "Import started: {path_with_namespace}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "Import Error",
+          field: "import_error",
+          as: "text",
+        },
+        {
+          label: "Failed Relations",
+          field: "failed_relations.length",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to poll import_status until finished or failed",
+      },
+    ],
+  },
+  /** Get a project import status */
+  "project.import_status": {
+    present: {
+      heading: "Import of {path_with_namespace}: {import_status}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "Import Error",
+          field: "import_error",
+          as: "text",
+        },
+        {
+          label: "Failed Relations",
+          field: "failed_relations.length",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to poll again while scheduled or started",
+      },
+      {
+        action: "project.get",
+        text: "to open the project once finished",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
+  /** Disable a project integration */
+  "project.integration_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a project integration */
+  "project.integration_get": {
+    present: {
+      heading: "Integration: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Commits",
+          field: "commit_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments In Issues",
+          field: "comment_on_event_enabled",
+          as: "bool",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.integration_delete",
+        text: "to turn it off",
+      },
+    ],
+    notFound: {
+      resource: "Integration",
+      subject: '"{integration}" in project {project_id}',
+      hints: [
+        {
+          action: "project.integration_list",
+          text: "to list the project's active integrations",
+        },
+      ],
+    },
+  },
+  /** List project integrations */
+  "project.integration_list": {
+    present: {
+      title: "Project Integrations",
+      empty: "No active integrations.",
+      columns: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.integration_get",
+        text: "to see one integration's settings",
+      },
+    ],
+  },
+  /** Set up the Jira integration */
+  "project.integration_set_jira": {
+    present: {
+      heading: "Jira integration set: {title}",
+      fields: [
+        {
+          label: "Active",
+          field: "active",
+          as: "bool",
+        },
+        {
+          label: "Commits",
+          field: "commit_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments In Issues",
+          field: "comment_on_event_enabled",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.integration_get",
+        text: "to see its settings",
+      },
+    ],
   },
   /** Create a project label */
   "project.label_create": {
@@ -2313,6 +2951,409 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add a push mirror */
+  "project.mirror_add": {
+    present: {
+      heading: "Push mirror added: #{id}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Auth",
+          field: "auth_method",
+          as: "text",
+        },
+        {
+          label: "Protected Only",
+          field: "only_protected_branches",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "update_status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.mirror_get_public_key",
+        text: "to get the SSH key to allow on the remote",
+      },
+      {
+        action: "project.mirror_force_push",
+        text: "to push to it now",
+      },
+    ],
+  },
+  /** Delete a push mirror */
+  "project.mirror_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a push mirror */
+  "project.mirror_edit": {
+    present: {
+      heading: "Push mirror updated: #{id}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Auth",
+          field: "auth_method",
+          as: "text",
+        },
+        {
+          label: "Protected Only",
+          field: "only_protected_branches",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "update_status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.mirror_get",
+        text: "to see it",
+      },
+    ],
+    notFound: {
+      resource: "Push mirror",
+      subject: "#{mirror_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.mirror_list",
+          text: "to list the project's push mirrors",
+        },
+      ],
+    },
+  },
+  /** Force a push mirror update */
+  "project.mirror_force_push": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a push mirror */
+  "project.mirror_get": {
+    present: {
+      heading: "Push mirror #{id}: {url}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Auth",
+          field: "auth_method",
+          as: "text",
+        },
+        {
+          label: "Protected Only",
+          field: "only_protected_branches",
+          as: "bool",
+        },
+        {
+          label: "Keep Divergent Refs",
+          field: "keep_divergent_refs",
+          as: "bool",
+        },
+        {
+          label: "Branch Regex",
+          field: "mirror_branch_regex",
+          as: "code",
+        },
+        {
+          label: "Status",
+          field: "update_status",
+          as: "text",
+        },
+        {
+          label: "Last Update",
+          field: "last_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Success",
+          field: "last_successful_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Error",
+          field: "last_error",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.mirror_force_push",
+        text: "to push to it now",
+      },
+      {
+        action: "project.mirror_edit",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Push mirror",
+      subject: "#{mirror_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.mirror_list",
+          text: "to list the project's push mirrors",
+        },
+      ],
+    },
+  },
+  /** Get a push mirror's SSH key */
+  "project.mirror_get_public_key": {
+    present: {
+      heading: "Push mirror public key",
+      fields: [
+        {
+          label: "Public Key",
+          field: "public_key",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.mirror_get",
+        text: "to see the mirror",
+      },
+    ],
+    notFound: {
+      resource: "Push mirror",
+      subject: "#{mirror_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.mirror_list",
+          text: "to list the project's push mirrors",
+        },
+        {
+          text: "Only a mirror using ssh_public_key auth has a key",
+        },
+      ],
+    },
+  },
+  /** List push mirrors */
+  "project.mirror_list": {
+    present: {
+      title: "Push Mirrors",
+      empty: "No push mirrors.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "update_status",
+          as: "text",
+        },
+        {
+          label: "Last Update",
+          field: "last_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Error",
+          field: "last_error",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.mirror_get",
+        text: "to see one mirror",
+      },
+      {
+        action: "project.mirror_add",
+        text: "to add a push mirror",
+      },
+    ],
+  },
+  /** Configure the pull mirror */
+  "project.pull_mirror_configure": {
+    present: {
+      heading: "Pull mirror configured: {update_status}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Update Status",
+          field: "update_status",
+          as: "text",
+        },
+        {
+          label: "Last Update",
+          field: "last_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Success",
+          field: "last_successful_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Error",
+          field: "last_error",
+          as: "text",
+        },
+        {
+          label: "Trigger Pipelines",
+          field: "mirror_trigger_builds",
+          as: "bool",
+        },
+        {
+          label: "Protected Only",
+          field: "only_mirror_protected_branches",
+          as: "bool",
+        },
+        {
+          label: "Overwrite Diverged",
+          field: "mirror_overwrites_diverged_branches",
+          as: "bool",
+        },
+        {
+          label: "Branch Regex",
+          field: "mirror_branch_regex",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.start_mirroring",
+        text: "to pull now",
+      },
+    ],
+  },
+  /** Get the pull mirror */
+  "project.pull_mirror_get": {
+    present: {
+      heading: "Pull mirror: {update_status}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Enabled",
+          field: "enabled",
+          as: "bool",
+        },
+        {
+          label: "Update Status",
+          field: "update_status",
+          as: "text",
+        },
+        {
+          label: "Last Update",
+          field: "last_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Last Success",
+          field: "last_successful_update_at",
+          as: "datetime",
+        },
+        {
+          label: "Error",
+          field: "last_error",
+          as: "text",
+        },
+        {
+          label: "Trigger Pipelines",
+          field: "mirror_trigger_builds",
+          as: "bool",
+        },
+        {
+          label: "Protected Only",
+          field: "only_mirror_protected_branches",
+          as: "bool",
+        },
+        {
+          label: "Overwrite Diverged",
+          field: "mirror_overwrites_diverged_branches",
+          as: "bool",
+        },
+        {
+          label: "Branch Regex",
+          field: "mirror_branch_regex",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pull_mirror_get",
+        text: "to poll again while update_status is scheduled or started",
+      },
+      {
+        action: "project.start_mirroring",
+        text: "to pull now",
+      },
+    ],
+    notFound: {
+      resource: "Project",
+      subject: "{project_id}",
+      hints: [
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
   /** Add push rules to a project */
   "project.push_rule_add": {
     present: {
@@ -2757,6 +3798,53 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "project.unstar",
         text: "to take the star back",
+      },
+    ],
+  },
+  /** Start repository housekeeping */
+  "project.start_housekeeping": {
+    present: {
+      heading: "Housekeeping started",
+      fields: [
+        {
+          label: "Accepted",
+          field: "accepted",
+          as: "bool",
+        },
+        {
+          label: "GitLab Answer",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        text: "GitLab has no API reporting housekeeping progress; it runs in the background, and a 409 means one is running",
+      },
+    ],
+  },
+  /** Start a pull mirror update */
+  "project.start_mirroring": {
+    present: {
+      heading: "Pull mirror update started",
+      fields: [
+        {
+          label: "Accepted",
+          field: "accepted",
+          as: "bool",
+        },
+        {
+          label: "GitLab Answer",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pull_mirror_get",
+        text: "to poll update_status and last_update_at until finished",
       },
     ],
   },
@@ -6551,6 +7639,208 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: false,
   },
+  "project.export_download": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: "boolean",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The text when it is UTF-8 (its start when over the budget).",
+      },
+      truncated: {
+        type: ["boolean", "null"],
+      },
+      files: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One file inside an artifacts archive.",
+          properties: {
+            path: {
+              type: "string",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["path"],
+          additionalProperties: true,
+        },
+      },
+      file_count: {
+        type: ["integer", "null"],
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "project.export_schedule": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      accepted: {
+        type: "boolean",
+      },
+      http_status: {
+        type: ["integer", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "project.export_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      export_status: {
+        type: "string",
+      },
+      _links: {
+        type: ["object", "null"],
+        description: "Where a finished export is downloaded.",
+        properties: {
+          api_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["export_status"],
+    additionalProperties: true,
+  },
   "project.fork": {
     type: "object",
     properties: {
@@ -6797,6 +8087,1267 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      repository_update_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      url_variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      custom_headers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.hook_delete_custom_header": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.hook_delete_url_variable": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.hook_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      repository_update_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      url_variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      custom_headers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      repository_update_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      url_variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      custom_headers: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A custom header or URL variable of a webhook (its value is never returned).",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.hook_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project webhook. Its secret token and header values are never returned.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            push_events: {
+              type: ["boolean", "null"],
+            },
+            push_events_branch_filter: {
+              type: ["string", "null"],
+            },
+            branch_filter_strategy: {
+              type: ["string", "null"],
+            },
+            issues_events: {
+              type: ["boolean", "null"],
+            },
+            confidential_issues_events: {
+              type: ["boolean", "null"],
+            },
+            merge_requests_events: {
+              type: ["boolean", "null"],
+            },
+            tag_push_events: {
+              type: ["boolean", "null"],
+            },
+            note_events: {
+              type: ["boolean", "null"],
+            },
+            confidential_note_events: {
+              type: ["boolean", "null"],
+            },
+            job_events: {
+              type: ["boolean", "null"],
+            },
+            pipeline_events: {
+              type: ["boolean", "null"],
+            },
+            wiki_page_events: {
+              type: ["boolean", "null"],
+            },
+            deployment_events: {
+              type: ["boolean", "null"],
+            },
+            releases_events: {
+              type: ["boolean", "null"],
+            },
+            feature_flag_events: {
+              type: ["boolean", "null"],
+            },
+            resource_access_token_events: {
+              type: ["boolean", "null"],
+            },
+            repository_update_events: {
+              type: ["boolean", "null"],
+            },
+            enable_ssl_verification: {
+              type: ["boolean", "null"],
+            },
+            alert_status: {
+              type: ["string", "null"],
+            },
+            disabled_until: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            custom_webhook_template: {
+              type: ["string", "null"],
+            },
+            url_variables: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A custom header or URL variable of a webhook (its value is never returned).",
+                properties: {
+                  key: {
+                    type: "string",
+                  },
+                },
+                required: ["key"],
+                additionalProperties: true,
+              },
+            },
+            custom_headers: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A custom header or URL variable of a webhook (its value is never returned).",
+                properties: {
+                  key: {
+                    type: "string",
+                  },
+                },
+                required: ["key"],
+                additionalProperties: true,
+              },
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: false,
+  },
+  "project.hook_set_custom_header": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.hook_set_url_variable": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.hook_test": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.import_from_file": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      import_type: {
+        type: ["string", "null"],
+      },
+      import_error: {
+        type: ["string", "null"],
+      },
+      correlation_id: {
+        type: ["string", "null"],
+      },
+      failed_relations: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One relation an import could not bring in.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            relation_name: {
+              type: ["string", "null"],
+            },
+            exception_class: {
+              type: ["string", "null"],
+            },
+            exception_message: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.import_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path_with_namespace: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      import_type: {
+        type: ["string", "null"],
+      },
+      import_error: {
+        type: ["string", "null"],
+      },
+      correlation_id: {
+        type: ["string", "null"],
+      },
+      failed_relations: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One relation an import could not bring in.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            relation_name: {
+              type: ["string", "null"],
+            },
+            exception_class: {
+              type: ["string", "null"],
+            },
+            exception_message: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.integration_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.integration_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      inherited: {
+        type: ["boolean", "null"],
+      },
+      commit_events: {
+        type: ["boolean", "null"],
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      comment_on_event_enabled: {
+        type: ["boolean", "null"],
+      },
+      properties: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "project.integration_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      integrations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An integration of a project (Jira, Slack...). Secret settings are never returned.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            slug: {
+              type: "string",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            active: {
+              type: ["boolean", "null"],
+            },
+            inherited: {
+              type: ["boolean", "null"],
+            },
+            commit_events: {
+              type: ["boolean", "null"],
+            },
+            push_events: {
+              type: ["boolean", "null"],
+            },
+            issues_events: {
+              type: ["boolean", "null"],
+            },
+            merge_requests_events: {
+              type: ["boolean", "null"],
+            },
+            tag_push_events: {
+              type: ["boolean", "null"],
+            },
+            note_events: {
+              type: ["boolean", "null"],
+            },
+            pipeline_events: {
+              type: ["boolean", "null"],
+            },
+            comment_on_event_enabled: {
+              type: ["boolean", "null"],
+            },
+            properties: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["slug"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["integrations", "pagination"],
+    additionalProperties: false,
+  },
+  "project.integration_set_jira": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      active: {
+        type: ["boolean", "null"],
+      },
+      inherited: {
+        type: ["boolean", "null"],
+      },
+      commit_events: {
+        type: ["boolean", "null"],
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      comment_on_event_enabled: {
+        type: ["boolean", "null"],
+      },
+      properties: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
     additionalProperties: true,
   },
   "project.label_create": {
@@ -10505,6 +13056,668 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
+  "project.mirror_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      enabled: {
+        type: ["boolean", "null"],
+      },
+      auth_method: {
+        type: ["string", "null"],
+      },
+      only_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      keep_divergent_refs: {
+        type: ["boolean", "null"],
+      },
+      mirror_branch_regex: {
+        type: ["string", "null"],
+      },
+      update_status: {
+        type: ["string", "null"],
+      },
+      last_error: {
+        type: ["string", "null"],
+      },
+      last_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_update_started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_successful_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      host_keys: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An SSH host key fingerprint of a mirror's remote.",
+          properties: {
+            fingerprint_sha256: {
+              type: "string",
+            },
+          },
+          required: ["fingerprint_sha256"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.mirror_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      enabled: {
+        type: ["boolean", "null"],
+      },
+      auth_method: {
+        type: ["string", "null"],
+      },
+      only_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      keep_divergent_refs: {
+        type: ["boolean", "null"],
+      },
+      mirror_branch_regex: {
+        type: ["string", "null"],
+      },
+      update_status: {
+        type: ["string", "null"],
+      },
+      last_error: {
+        type: ["string", "null"],
+      },
+      last_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_update_started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_successful_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      host_keys: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An SSH host key fingerprint of a mirror's remote.",
+          properties: {
+            fingerprint_sha256: {
+              type: "string",
+            },
+          },
+          required: ["fingerprint_sha256"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_force_push": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.mirror_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      enabled: {
+        type: ["boolean", "null"],
+      },
+      auth_method: {
+        type: ["string", "null"],
+      },
+      only_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      keep_divergent_refs: {
+        type: ["boolean", "null"],
+      },
+      mirror_branch_regex: {
+        type: ["string", "null"],
+      },
+      update_status: {
+        type: ["string", "null"],
+      },
+      last_error: {
+        type: ["string", "null"],
+      },
+      last_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_update_started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_successful_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      host_keys: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An SSH host key fingerprint of a mirror's remote.",
+          properties: {
+            fingerprint_sha256: {
+              type: "string",
+            },
+          },
+          required: ["fingerprint_sha256"],
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "project.mirror_get_public_key": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      public_key: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["public_key"],
+    additionalProperties: true,
+  },
+  "project.mirror_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      mirrors: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A push mirror of a project. Its URL comes back with credentials masked.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            enabled: {
+              type: ["boolean", "null"],
+            },
+            auth_method: {
+              type: ["string", "null"],
+            },
+            only_protected_branches: {
+              type: ["boolean", "null"],
+            },
+            keep_divergent_refs: {
+              type: ["boolean", "null"],
+            },
+            mirror_branch_regex: {
+              type: ["string", "null"],
+            },
+            update_status: {
+              type: ["string", "null"],
+            },
+            last_error: {
+              type: ["string", "null"],
+            },
+            last_update_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_update_started_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_successful_update_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            host_keys: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "An SSH host key fingerprint of a mirror's remote.",
+                properties: {
+                  fingerprint_sha256: {
+                    type: "string",
+                  },
+                },
+                required: ["fingerprint_sha256"],
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["mirrors", "pagination"],
+    additionalProperties: false,
+  },
+  "project.pull_mirror_configure": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      enabled: {
+        type: ["boolean", "null"],
+      },
+      update_status: {
+        type: "string",
+      },
+      last_error: {
+        type: ["string", "null"],
+      },
+      last_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_update_started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_successful_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      mirror_trigger_builds: {
+        type: ["boolean", "null"],
+      },
+      only_mirror_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      mirror_overwrites_diverged_branches: {
+        type: ["boolean", "null"],
+      },
+      mirror_branch_regex: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["update_status"],
+    additionalProperties: true,
+  },
+  "project.pull_mirror_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      enabled: {
+        type: ["boolean", "null"],
+      },
+      update_status: {
+        type: "string",
+      },
+      last_error: {
+        type: ["string", "null"],
+      },
+      last_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_update_started_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      last_successful_update_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      mirror_trigger_builds: {
+        type: ["boolean", "null"],
+      },
+      only_mirror_protected_branches: {
+        type: ["boolean", "null"],
+      },
+      mirror_overwrites_diverged_branches: {
+        type: ["boolean", "null"],
+      },
+      mirror_branch_regex: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["update_status"],
+    additionalProperties: true,
+  },
   "project.push_rule_add": {
     type: "object",
     properties: {
@@ -11297,6 +14510,108 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "project.start_housekeeping": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      accepted: {
+        type: "boolean",
+      },
+      http_status: {
+        type: ["integer", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "project.start_mirroring": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      accepted: {
+        type: "boolean",
+      },
+      http_status: {
+        type: ["integer", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["accepted"],
     additionalProperties: true,
   },
   "project.statistics_get": {

@@ -205,8 +205,9 @@ export function renderValue(obj: unknown, col: ColumnRecord): { text: string; li
       text = labels(raw);
       break;
     case "list":
-      // An object in a list is named by its name or filename when it has one (a job's artifacts).
-      text = Array.isArray(raw) ? raw.map((v) => escapeText(plain(v) ?? plain((v as { name?: unknown; filename?: unknown } | null)?.name ?? (v as { filename?: unknown } | null)?.filename) ?? JSON.stringify(v))).join(", ") : undefined;
+      // An object in a list is named by its name, filename or key when it has one (a job's artifacts, a
+      // webhook's custom headers).
+      text = Array.isArray(raw) ? raw.map((v) => escapeText(plain(v) ?? plain((v as { name?: unknown; filename?: unknown; key?: unknown } | null)?.name ?? (v as { filename?: unknown } | null)?.filename ?? (v as { key?: unknown } | null)?.key) ?? JSON.stringify(v))).join(", ") : undefined;
       break;
     case "access_levels":
       text = accessLevels(raw);

@@ -45,6 +45,7 @@ import { projectTransfer } from "./project_transfer.js";
 import { projectStar } from "./project_star.js";
 import { projectShare } from "./project_share.js";
 import { languageShares } from "./language_shares.js";
+import { asyncStart } from "./async_start.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -85,6 +86,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,
+  async_start: asyncStart,
   context_commits_add: contextCommitsAdd,
   merge_request_dependency_create: mergeRequestDependencyCreate,
   merge_train_add: mergeTrainAdd,

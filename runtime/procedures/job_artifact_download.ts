@@ -1,4 +1,5 @@
-// Artifact downloads (job.download_artifacts, job.download_single_artifact[_by_ref], RES-26): the body is
+// Artifact downloads (job.download_artifacts, job.download_single_artifact[_by_ref], RES-26), and a
+// project export archive (project.export_download): the body is
 // streamed through a sink that keeps only its first bytes (to tell text from binary and to show text
 // that fits the budget) and its last bytes (where a zip keeps its directory of files). Binary bytes are
 // never decoded as UTF-8 nor put in a result: the answer is the size, the content type, the archive's
@@ -126,7 +127,12 @@ export const jobArtifactDownload: Procedure = async ({ action, params, ctx, call
   const structured: Record<string, unknown> = { next_steps: next, url, size: reader.total, binary: !text };
   if (contentType) structured.content_type = contentType;
   if (reader.limitReached) structured.read_limit_reached = true;
-  const title = action.id === "job.download_artifacts" ? `Artifacts archive of job #${String(params.job_id)}` : `Artifact ${code(String(params.artifact_path ?? ""))}`;
+  const title =
+    action.id === "job.download_artifacts"
+      ? `Artifacts archive of job #${String(params.job_id)}`
+      : action.id === "project.export_download"
+        ? `Export archive of project ${escapeText(String(params.project_id))}`
+        : `Artifact ${code(String(params.artifact_path ?? ""))}`;
   // The card's rows come from the writer (escaping included); what follows them is its note.
   const facts = { size: `${reader.limitReached ? `more than ${reader.total}` : reader.total} bytes`, content_type: contentType, url };
   const rows: ColumnRecord[] = [

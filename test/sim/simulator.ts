@@ -42,6 +42,7 @@ import { registerGroupEnterpriseRoutes } from "./restGroupEnterprise.js";
 import { registerProjectAccessRoutes, seedMember } from "./restProjectAccess.js";
 import { registerProjectCoreRoutes } from "./restProjectCore.js";
 import { registerAccessTokenRoutes, seedAccessRequest, seedResourceToken } from "./restAccessTokens.js";
+import { registerProjectOpsRoutes } from "./restProjectOps.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -184,6 +185,7 @@ export class GitLabSimulator {
     registerFeatureFlagRoutes(router);
     registerProjectCoreRoutes(router);
     registerAccessTokenRoutes(router);
+    registerProjectOpsRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
