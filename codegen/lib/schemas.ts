@@ -49,6 +49,8 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.min_items !== undefined) s.minItems = p.min_items;
   if (p.max_items !== undefined) s.maxItems = p.max_items;
   if (p.pattern !== undefined) s.pattern = p.pattern;
+  // A date param (YYYY-MM-DD) is checked by its shape, so a malformed date never reaches GitLab.
+  else if (p.format === "date") s.pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
   return s;
 }
 

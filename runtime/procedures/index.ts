@@ -38,6 +38,8 @@ import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
+import { groupSides } from "./group_sides.js";
+import { groupExportDownload } from "./group_export_download.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -92,4 +94,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   unpaged_list: unpagedList,
   issue_todo: issueTodo,
   search,
+  group_sides: groupSides,
+  group_export_download: groupExportDownload,
 };

@@ -37,6 +37,7 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { registerGroupCoreRoutes, seedGroupUpload } from "./restGroupCore.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -166,6 +167,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerGroupCoreRoutes(router);
     registerSearchRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
@@ -234,6 +236,11 @@ export class GitLabSimulator {
   addCustomEmoji(groupPath: string, e: Parameters<typeof seedCustomEmoji>[2]): SimCustomEmoji {
     const group = this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath });
     return seedCustomEmoji(this.state, group, e);
+  }
+
+  /** Seeds a file uploaded to a group (GET /groups/:id/uploads). */
+  addGroupUpload(groupId: number, upload: Parameters<typeof seedGroupUpload>[2]): void {
+    seedGroupUpload(this.state, groupId, upload);
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
