@@ -90,6 +90,13 @@ export const table: BehaviourTable = {
     },
     {
       id: "group.update",
+      name: "default branch protection as GitLab's hash",
+      params: { group_id: 10, default_branch_protection_defaults: { allowed_to_push: [{ access_level: 40 }], allow_force_push: false } },
+      request: { method: "PUT", path: "/groups/10", body: { default_branch_protection_defaults: { allowed_to_push: [{ access_level: 40 }], allow_force_push: false } } },
+      markdown: ["## Group settings changed: acme", "default_branch_protection_defaults"],
+    },
+    {
+      id: "group.update",
       name: "an enum outside GitLab's values is refused before anything is sent",
       params: { group_id: 10, shared_runners_setting: "sometimes" },
       markdown: [/shared_runners_setting/],
