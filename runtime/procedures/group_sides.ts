@@ -5,6 +5,7 @@
 //   made is picked from it so the result names both groups and the role.
 // GitLab's own refusal (404 Group Not Found, 403, 400 "Failed to transfer project ...") is not caught:
 // it reaches the caller as GitLab wrote it.
+import { GitLabHttpError } from "../gitlab/errors.js";
 import type { Procedure } from "./index.js";
 
 type Json = Record<string, unknown>;
@@ -20,7 +21,18 @@ export const groupSides: Procedure = async ({ action, params, ctx, call, object 
     } catch {
       // Not readable before the move (or gone): the transfer itself will say what GitLab thinks.
     }
-    const answer = await ctx.client.rest(call);
+    let answer;
+    try {
+      answer = await ctx.client.rest(call);
+    } catch (e) {
+      // GitLab's refusal, as GitLab wrote it, with both sides named (a hidden group answers 404).
+      if (!(e instanceof GitLabHttpError) || e.status < 400 || e.status >= 500) throw e;
+      const body = asObject(e.body);
+      const reason = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : JSON.stringify(e.body);
+      const what = before.path_with_namespace ? String(before.path_with_namespace) : String(params.project_id);
+      const hint = e.status === 404 ? " The group does not exist or this token cannot see it." : e.status === 403 ? " Moving a project into a group through this endpoint needs an administrator." : "";
+      return { kind: "error", contentKind: action.contentKind, text: `${action.id}: GitLab refused to move project ${what} into group ${String(params.group_id)}: ${reason} (HTTP ${e.status}).${hint}` };
+    }
     const group = asObject(answer.body);
     const projects = Array.isArray(group.projects) ? (group.projects as Json[]) : [];
     const moved = projects.find((p) => before.id !== undefined && p.id === before.id) ?? {};
