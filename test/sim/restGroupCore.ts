@@ -407,7 +407,7 @@ function relationsStatus(ctx: RestContext): RestResult {
   const rows = RELATIONS.filter((r) => p.relation === undefined || r === p.relation).map((relation) => ({
     relation, status, error: null, updated_at: jsonTime(new Date()), batched: false, batches_count: 0, total_objects_count: 0,
   }));
-  return { status: 200, body: p.relation !== undefined ? rows : rows };
+  return { status: 200, body: rows };
 }
 
 // ---- Uploads ----------------------------------------------------------------------------------------
