@@ -1757,6 +1757,15 @@ export interface FeatureFlagsFfUserListUpdateParams {
 }
 
 /**
+ * Parameters of `group.archive`: Archive a group.
+ * @see https://docs.gitlab.com/api/groups/#archive-a-group
+ */
+export interface GroupArchiveParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
  * Parameters of `group.badge_add`: Add a group badge.
  * @see https://docs.gitlab.com/api/group_badges/#add-a-badge-to-a-group
  */
@@ -1834,6 +1843,33 @@ export interface GroupBadgePreviewParams {
   link_url: string;
   /** Image URL. */
   image_url: string;
+}
+
+/**
+ * Parameters of `group.create`: Create a group.
+ * @see https://docs.gitlab.com/api/groups/#create-a-group
+ */
+export interface GroupCreateParams {
+  /** Display name. */
+  name: string;
+  /** URL slug. */
+  path: string;
+  /** Parent group ID for a subgroup. */
+  parent_id?: number;
+  /** Group description. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Default branch for new projects. */
+  default_branch?: string;
+  /** Who may create projects. */
+  project_creation_level?: "noone" | "owner" | "maintainer" | "developer" | "administrator";
+  /** Who may create subgroups. */
+  subgroup_creation_level?: "owner" | "maintainer";
+  request_access_enabled?: boolean;
+  lfs_enabled?: boolean;
+  /** Organization of the group. */
+  organization_id?: number;
 }
 
 /**
@@ -2069,6 +2105,45 @@ export interface GroupGroupBoardUpdateListParams {
 }
 
 /**
+ * Parameters of `group.group_export_download`: Download a group export.
+ * @see https://docs.gitlab.com/api/group_import_export/#export-download
+ */
+export interface GroupGroupExportDownloadParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `group.group_export_schedule`: Start a group export.
+ * @see https://docs.gitlab.com/api/group_import_export/#schedule-new-export
+ */
+export interface GroupGroupExportScheduleParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `group.group_import_file`: Import a group from an export file.
+ * @see https://docs.gitlab.com/api/group_import_export/#import-a-file
+ */
+export interface GroupGroupImportFileParams {
+  /** Name of the new group. */
+  name: string;
+  /** URL slug of the new group. */
+  path: string;
+  /** Parent group ID. */
+  parent_id?: number;
+  /** Organization of the group. */
+  organization_id?: number;
+  /** Local export file (stdio only). */
+  file_path?: string;
+  /** Export bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name of the export file. */
+  file_name?: string;
+}
+
+/**
  * Parameters of `group.group_label_create`: Create a group label.
  * @see https://docs.gitlab.com/api/group_labels/#create-a-new-group-label
  */
@@ -2163,6 +2238,103 @@ export interface GroupGroupLabelUpdateParams {
   color?: string;
   /** What the label means. */
   description?: string;
+}
+
+/**
+ * Parameters of `group.group_member_add`: Add a group member.
+ * @see https://docs.gitlab.com/api/members/#add-a-member-to-a-group-or-project
+ */
+export interface GroupGroupMemberAddParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** User ID to add. */
+  user_id?: number;
+  /** Username to add, instead of user_id. */
+  username?: string;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+  /** Custom role ID (Ultimate). */
+  member_role_id?: number;
+}
+
+/**
+ * Parameters of `group.group_member_edit`: Change a group member's role.
+ * @see https://docs.gitlab.com/api/members/#edit-a-member-of-a-group-or-project
+ */
+export interface GroupGroupMemberEditParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `group.group_member_get`: Get a direct group member.
+ * @see https://docs.gitlab.com/api/members/#get-a-member-of-a-group-or-project
+ */
+export interface GroupGroupMemberGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `group.group_member_get_inherited`: Get a group member, inherited included.
+ * @see https://docs.gitlab.com/api/members/#get-a-member-of-a-group-or-project-including-inherited-and-invited-members
+ */
+export interface GroupGroupMemberGetInheritedParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `group.group_member_remove`: Remove a group member.
+ * @see https://docs.gitlab.com/api/members/#remove-a-member-from-a-group-or-project
+ */
+export interface GroupGroupMemberRemoveParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** User ID of the member. */
+  user_id: number;
+  /** Keep memberships in subgroups and projects. */
+  skip_subresources?: boolean;
+  /** Unassign their issues and MRs. */
+  unassign_issuables?: boolean;
+}
+
+/**
+ * Parameters of `group.group_member_share`: Share a group with another group.
+ * @see https://docs.gitlab.com/api/groups/#create-a-link-to-share-a-group-with-another-group
+ */
+export interface GroupGroupMemberShareParams {
+  /** Group to share (ID, path or URL). */
+  group_id: string | number;
+  /** ID of the group receiving access. */
+  shared_with_group_id: number;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `group.group_member_unshare`: Stop sharing a group with another group.
+ * @see https://docs.gitlab.com/api/groups/#delete-the-link-that-shares-a-group-with-another-group
+ */
+export interface GroupGroupMemberUnshareParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the group losing access. */
+  shared_with_group_id: number;
 }
 
 /**
@@ -2289,6 +2461,266 @@ export interface GroupGroupMilestoneUpdateParams {
   due_date?: string;
   /** close, or activate to reopen. */
   state_event?: "close" | "activate";
+}
+
+/**
+ * Parameters of `group.group_relations_list_status`: Show group relations export status.
+ * @see https://docs.gitlab.com/api/group_relations_export/#export-status
+ */
+export interface GroupGroupRelationsListStatusParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only this relation, such as labels. */
+  relation?: string;
+}
+
+/**
+ * Parameters of `group.group_relations_schedule`: Start a group relations export.
+ * @see https://docs.gitlab.com/api/group_relations_export/#schedule-new-export
+ */
+export interface GroupGroupRelationsScheduleParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Export in batches. */
+  batched?: boolean;
+}
+
+/**
+ * Parameters of `group.group_upload_delete_by_id`: Delete a group upload by ID.
+ * @see https://docs.gitlab.com/api/group_markdown_uploads/#delete-an-upload-by-id
+ */
+export interface GroupGroupUploadDeleteByIdParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Upload ID. */
+  upload_id: number;
+}
+
+/**
+ * Parameters of `group.group_upload_delete_by_secret`: Delete a group upload by secret.
+ * @see https://docs.gitlab.com/api/group_markdown_uploads/#delete-an-upload-by-secret-and-filename
+ */
+export interface GroupGroupUploadDeleteBySecretParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** 32-character secret from the URL. */
+  secret: string;
+  /** File name from the URL. */
+  filename: string;
+}
+
+/**
+ * Parameters of `group.group_upload_list`: List group uploads.
+ * @see https://docs.gitlab.com/api/group_markdown_uploads/#list-uploads
+ */
+export interface GroupGroupUploadListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.hook_add`: Add a group webhook.
+ * @see https://docs.gitlab.com/api/group_webhooks/#add-a-group-hook
+ */
+export interface GroupHookAddParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Address GitLab calls. */
+  url: string;
+  name?: string;
+  description?: string;
+  /** Secret sent in X-Gitlab-Token. */
+  token?: string;
+  push_events?: boolean;
+  /** Branches that trigger push events. */
+  push_events_branch_filter?: string;
+  /** How the filter matches. */
+  branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+  tag_push_events?: boolean;
+  issues_events?: boolean;
+  confidential_issues_events?: boolean;
+  merge_requests_events?: boolean;
+  note_events?: boolean;
+  confidential_note_events?: boolean;
+  job_events?: boolean;
+  pipeline_events?: boolean;
+  wiki_page_events?: boolean;
+  deployment_events?: boolean;
+  feature_flag_events?: boolean;
+  releases_events?: boolean;
+  milestone_events?: boolean;
+  subgroup_events?: boolean;
+  member_events?: boolean;
+  project_events?: boolean;
+  emoji_events?: boolean;
+  resource_access_token_events?: boolean;
+  vulnerability_events?: boolean;
+  /** Verify the SSL certificate. */
+  enable_ssl_verification?: boolean;
+  /** Payload template. */
+  custom_webhook_template?: string;
+  /** Extra headers, each a key and value. */
+  custom_headers?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `group.hook_delete`: Delete a group webhook.
+ * @see https://docs.gitlab.com/api/group_webhooks/#delete-a-group-hook
+ */
+export interface GroupHookDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `group.hook_edit`: Edit a group webhook.
+ * @see https://docs.gitlab.com/api/group_webhooks/#edit-group-hook
+ */
+export interface GroupHookEditParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+  /** Address GitLab calls. */
+  url: string;
+  name?: string;
+  description?: string;
+  /** Secret sent in X-Gitlab-Token. */
+  token?: string;
+  push_events?: boolean;
+  /** Branches that trigger push events. */
+  push_events_branch_filter?: string;
+  /** How the filter matches. */
+  branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+  tag_push_events?: boolean;
+  issues_events?: boolean;
+  confidential_issues_events?: boolean;
+  merge_requests_events?: boolean;
+  note_events?: boolean;
+  confidential_note_events?: boolean;
+  job_events?: boolean;
+  pipeline_events?: boolean;
+  wiki_page_events?: boolean;
+  deployment_events?: boolean;
+  feature_flag_events?: boolean;
+  releases_events?: boolean;
+  milestone_events?: boolean;
+  subgroup_events?: boolean;
+  member_events?: boolean;
+  project_events?: boolean;
+  emoji_events?: boolean;
+  resource_access_token_events?: boolean;
+  vulnerability_events?: boolean;
+  /** Verify the SSL certificate. */
+  enable_ssl_verification?: boolean;
+  /** Payload template. */
+  custom_webhook_template?: string;
+  /** Extra headers, each a key and value. */
+  custom_headers?: Array<{ key?: string; value?: string }>;
+}
+
+/**
+ * Parameters of `group.hook_get`: Get a group webhook.
+ * @see https://docs.gitlab.com/api/group_webhooks/#get-a-group-hook
+ */
+export interface GroupHookGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Webhook ID. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `group.hook_list`: List group webhooks.
+ * @see https://docs.gitlab.com/api/group_webhooks/#list-group-hooks
+ */
+export interface GroupHookListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.issues`: List a group's issues.
+ * @see https://docs.gitlab.com/api/issues/#list-group-issues
+ */
+export interface GroupIssuesParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Issue state (default all). */
+  state?: "opened" | "closed" | "all";
+  /** Comma-separated label names. */
+  labels?: string;
+  /** Milestone title. */
+  milestone?: string;
+  /** Assignee's username. */
+  assignee_username?: string;
+  /** Author's username. */
+  author_username?: string;
+  /** Text in title or description. */
+  search?: string;
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.list`: List groups.
+ * @see https://docs.gitlab.com/api/groups/#list-groups
+ */
+export interface GroupListParams {
+  /** Text in the name or path. */
+  search?: string;
+  /** Only groups you own. */
+  owned?: boolean;
+  /** Only groups where you have this role or more. */
+  min_access_level?: string | number;
+  /** Only top-level groups. */
+  top_level_only?: boolean;
+  /** Order field (default name). */
+  order_by?: "name" | "path" | "id";
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.members`: List direct group members.
+ * @see https://docs.gitlab.com/api/members/#list-all-members-of-a-group-or-project
+ */
+export interface GroupMembersParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Text in name or username. */
+  query?: string;
+  /** Only these user IDs. */
+  user_ids?: Array<number>;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.projects`: List a group's projects.
+ * @see https://docs.gitlab.com/api/groups/#list-projects
+ */
+export interface GroupProjectsParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Also projects of subgroups. */
+  include_subgroups?: boolean;
+  /** Only archived (true) or active. */
+  archived?: boolean;
+  /** Text in the name or path. */
+  search?: string;
+  order_by?: "id" | "name" | "path" | "created_at" | "last_activity_at";
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -2494,12 +2926,46 @@ export interface GroupProtectedEnvUpdateParams {
 }
 
 /**
+ * Parameters of `group.release_list`: List a group's releases.
+ * @see https://docs.gitlab.com/api/group_releases/#list-group-releases
+ */
+export interface GroupReleaseListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Order by release date. */
+  sort?: "asc" | "desc";
+  /** Short entries only. */
+  simple?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
  * Parameters of `group.restore`: Restore a group.
  * @see https://docs.gitlab.com/api/groups/#restore-a-group-marked-for-deletion
  */
 export interface GroupRestoreParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
+}
+
+/**
+ * Parameters of `group.search`: Search within a group.
+ * @see https://docs.gitlab.com/api/search/#group-search-api
+ */
+export interface GroupSearchParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** What to search. */
+  scope:
+    "projects" | "issues" | "merge_requests" | "milestones" | "users" | "blobs" | "commits" | "notes" | "wiki_blobs";
+  /** Text to search for. */
+  search: string;
+  /** Issue or MR state. */
+  state?: "opened" | "closed";
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -2684,6 +3150,121 @@ export interface GroupSshCertListParams {
   group_id: string | number;
   page?: number;
   per_page?: number;
+}
+
+/**
+ * Parameters of `group.subgroups`: List subgroups.
+ * @see https://docs.gitlab.com/api/groups/#list-subgroups
+ */
+export interface GroupSubgroupsParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Text in the name or path. */
+  search?: string;
+  /** Only groups you own. */
+  owned?: boolean;
+  order_by?: "name" | "path" | "id";
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.transfer_project`: Transfer a project into a group.
+ * @see https://docs.gitlab.com/api/groups/#transfer-a-project-to-a-group
+ */
+export interface GroupTransferProjectParams {
+  /** Group receiving the project (ID, path or URL). */
+  group_id: string | number;
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `group.unarchive`: Unarchive a group.
+ * @see https://docs.gitlab.com/api/groups/#unarchive-a-group
+ */
+export interface GroupUnarchiveParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `group.update`: Update group settings.
+ * @see https://docs.gitlab.com/api/groups/#update-group-attributes
+ */
+export interface GroupUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Display name. */
+  name?: string;
+  /** URL slug. */
+  path?: string;
+  /** Group description. */
+  description?: string;
+  /** Who can see it. */
+  visibility?: "private" | "internal" | "public";
+  /** Default branch for new projects. */
+  default_branch?: string;
+  /** Deprecated. */
+  default_branch_protection?: 0 | 1 | 2 | 3 | 4;
+  /** Protection of new default branches. */
+  default_branch_protection_defaults?: {
+    allowed_to_push?: Array<{ access_level?: number }>;
+    allow_force_push?: boolean;
+    allowed_to_merge?: Array<{ access_level?: number }>;
+    developer_can_initial_push?: boolean;
+  };
+  /** Who may create projects. */
+  project_creation_level?: "noone" | "owner" | "maintainer" | "developer" | "administrator";
+  /** Who may create subgroups. */
+  subgroup_creation_level?: "owner" | "maintainer";
+  request_access_enabled?: boolean;
+  lfs_enabled?: boolean;
+  emails_enabled?: boolean;
+  mentions_disabled?: boolean;
+  require_two_factor_authentication?: boolean;
+  /** Hours. */
+  two_factor_grace_period?: number;
+  /** No project sharing with groups. */
+  share_with_group_lock?: boolean;
+  auto_devops_enabled?: boolean;
+  /** No project members. */
+  membership_lock?: boolean;
+  enabled_git_access_protocol?: "ssh" | "http" | "all";
+  /** Instance runners. */
+  shared_runners_setting?:
+    "enabled" | "disabled_and_overridable" | "disabled_and_unoverridable" | "disabled_with_override";
+  prevent_sharing_groups_outside_hierarchy?: boolean;
+  prevent_forking_outside_group?: boolean;
+  /** Templates project. */
+  file_template_project_id?: number;
+  /** Admins. */
+  shared_runners_minutes_limit?: number;
+  /** Admins. */
+  extra_shared_runners_minutes_limit?: number;
+  /** Allowed IPs or subnets, comma-separated. */
+  ip_restriction_ranges?: string;
+  /** Allowed email domains, comma-separated. */
+  allowed_email_domains_list?: string;
+  wiki_access_level?: "disabled" | "private" | "enabled";
+  math_rendering_limits_enabled?: boolean;
+  lock_math_rendering_limits_enabled?: boolean;
+  duo_features_enabled?: boolean;
+  lock_duo_features_enabled?: boolean;
+  /** Before a ban. */
+  unique_project_download_limit?: number;
+  /** Seconds. */
+  unique_project_download_limit_interval_in_seconds?: number;
+  /** Exempt usernames. */
+  unique_project_download_limit_allowlist?: Array<string>;
+  /** User IDs to alert. */
+  unique_project_download_limit_alertlist?: Array<number>;
+  auto_ban_user_on_excessive_projects_download?: boolean;
+  /** Max artifact size in MB. */
+  max_artifacts_size?: number;
+  web_based_commit_signing_enabled?: boolean;
+  step_up_auth_required_oauth_provider?: string;
 }
 
 /**
@@ -6160,7 +6741,7 @@ export interface ProjectDeleteSharedGroupParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the group to unshare. */
-  group_id: number;
+  shared_with_group_id: number;
 }
 
 /**
@@ -7396,7 +7977,7 @@ export interface ProjectShareWithGroupParams {
   /** Project ID, path such as group/project, or web URL. */
   project_id: string | number;
   /** ID of the group to share with. */
-  group_id: number;
+  shared_with_group_id: number;
   /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
   access_level: string | number;
   /** Expiry date, YYYY-MM-DD. */
@@ -10487,12 +11068,14 @@ export type ActionId =
   | "feature_flags.ff_user_list_get"
   | "feature_flags.ff_user_list_list"
   | "feature_flags.ff_user_list_update"
+  | "group.archive"
   | "group.badge_add"
   | "group.badge_delete"
   | "group.badge_edit"
   | "group.badge_get"
   | "group.badge_list"
   | "group.badge_preview"
+  | "group.create"
   | "group.credential_delete_ssh_key"
   | "group.credential_list_pats"
   | "group.credential_list_ssh_keys"
@@ -10509,6 +11092,9 @@ export type ActionId =
   | "group.group_board_list_lists"
   | "group.group_board_update"
   | "group.group_board_update_list"
+  | "group.group_export_download"
+  | "group.group_export_schedule"
+  | "group.group_import_file"
   | "group.group_label_create"
   | "group.group_label_delete"
   | "group.group_label_get"
@@ -10516,6 +11102,13 @@ export type ActionId =
   | "group.group_label_subscribe"
   | "group.group_label_unsubscribe"
   | "group.group_label_update"
+  | "group.group_member_add"
+  | "group.group_member_edit"
+  | "group.group_member_get"
+  | "group.group_member_get_inherited"
+  | "group.group_member_remove"
+  | "group.group_member_share"
+  | "group.group_member_unshare"
   | "group.group_milestone_burndown"
   | "group.group_milestone_create"
   | "group.group_milestone_delete"
@@ -10524,6 +11117,20 @@ export type ActionId =
   | "group.group_milestone_list"
   | "group.group_milestone_merge_requests"
   | "group.group_milestone_update"
+  | "group.group_relations_list_status"
+  | "group.group_relations_schedule"
+  | "group.group_upload_delete_by_id"
+  | "group.group_upload_delete_by_secret"
+  | "group.group_upload_list"
+  | "group.hook_add"
+  | "group.hook_delete"
+  | "group.hook_edit"
+  | "group.hook_get"
+  | "group.hook_list"
+  | "group.issues"
+  | "group.list"
+  | "group.members"
+  | "group.projects"
   | "group.protected_branch_get"
   | "group.protected_branch_list"
   | "group.protected_branch_protect"
@@ -10534,7 +11141,9 @@ export type ActionId =
   | "group.protected_env_protect"
   | "group.protected_env_unprotect"
   | "group.protected_env_update"
+  | "group.release_list"
   | "group.restore"
+  | "group.search"
   | "group.security_settings_update"
   | "group.service_account_create"
   | "group.service_account_delete"
@@ -10546,6 +11155,10 @@ export type ActionId =
   | "group.ssh_cert_create"
   | "group.ssh_cert_delete"
   | "group.ssh_cert_list"
+  | "group.subgroups"
+  | "group.transfer_project"
+  | "group.unarchive"
+  | "group.update"
   | "issue.create"
   | "issue.create_todo"
   | "issue.delete"
@@ -11167,12 +11780,14 @@ export interface ActionParams {
   "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
   "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
   "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
+  "group.archive": GroupArchiveParams;
   "group.badge_add": GroupBadgeAddParams;
   "group.badge_delete": GroupBadgeDeleteParams;
   "group.badge_edit": GroupBadgeEditParams;
   "group.badge_get": GroupBadgeGetParams;
   "group.badge_list": GroupBadgeListParams;
   "group.badge_preview": GroupBadgePreviewParams;
+  "group.create": GroupCreateParams;
   "group.credential_delete_ssh_key": GroupCredentialDeleteSshKeyParams;
   "group.credential_list_pats": GroupCredentialListPatsParams;
   "group.credential_list_ssh_keys": GroupCredentialListSshKeysParams;
@@ -11189,6 +11804,9 @@ export interface ActionParams {
   "group.group_board_list_lists": GroupGroupBoardListListsParams;
   "group.group_board_update": GroupGroupBoardUpdateParams;
   "group.group_board_update_list": GroupGroupBoardUpdateListParams;
+  "group.group_export_download": GroupGroupExportDownloadParams;
+  "group.group_export_schedule": GroupGroupExportScheduleParams;
+  "group.group_import_file": GroupGroupImportFileParams;
   "group.group_label_create": GroupGroupLabelCreateParams;
   "group.group_label_delete": GroupGroupLabelDeleteParams;
   "group.group_label_get": GroupGroupLabelGetParams;
@@ -11196,6 +11814,13 @@ export interface ActionParams {
   "group.group_label_subscribe": GroupGroupLabelSubscribeParams;
   "group.group_label_unsubscribe": GroupGroupLabelUnsubscribeParams;
   "group.group_label_update": GroupGroupLabelUpdateParams;
+  "group.group_member_add": GroupGroupMemberAddParams;
+  "group.group_member_edit": GroupGroupMemberEditParams;
+  "group.group_member_get": GroupGroupMemberGetParams;
+  "group.group_member_get_inherited": GroupGroupMemberGetInheritedParams;
+  "group.group_member_remove": GroupGroupMemberRemoveParams;
+  "group.group_member_share": GroupGroupMemberShareParams;
+  "group.group_member_unshare": GroupGroupMemberUnshareParams;
   "group.group_milestone_burndown": GroupGroupMilestoneBurndownParams;
   "group.group_milestone_create": GroupGroupMilestoneCreateParams;
   "group.group_milestone_delete": GroupGroupMilestoneDeleteParams;
@@ -11204,6 +11829,20 @@ export interface ActionParams {
   "group.group_milestone_list": GroupGroupMilestoneListParams;
   "group.group_milestone_merge_requests": GroupGroupMilestoneMergeRequestsParams;
   "group.group_milestone_update": GroupGroupMilestoneUpdateParams;
+  "group.group_relations_list_status": GroupGroupRelationsListStatusParams;
+  "group.group_relations_schedule": GroupGroupRelationsScheduleParams;
+  "group.group_upload_delete_by_id": GroupGroupUploadDeleteByIdParams;
+  "group.group_upload_delete_by_secret": GroupGroupUploadDeleteBySecretParams;
+  "group.group_upload_list": GroupGroupUploadListParams;
+  "group.hook_add": GroupHookAddParams;
+  "group.hook_delete": GroupHookDeleteParams;
+  "group.hook_edit": GroupHookEditParams;
+  "group.hook_get": GroupHookGetParams;
+  "group.hook_list": GroupHookListParams;
+  "group.issues": GroupIssuesParams;
+  "group.list": GroupListParams;
+  "group.members": GroupMembersParams;
+  "group.projects": GroupProjectsParams;
   "group.protected_branch_get": GroupProtectedBranchGetParams;
   "group.protected_branch_list": GroupProtectedBranchListParams;
   "group.protected_branch_protect": GroupProtectedBranchProtectParams;
@@ -11214,7 +11853,9 @@ export interface ActionParams {
   "group.protected_env_protect": GroupProtectedEnvProtectParams;
   "group.protected_env_unprotect": GroupProtectedEnvUnprotectParams;
   "group.protected_env_update": GroupProtectedEnvUpdateParams;
+  "group.release_list": GroupReleaseListParams;
   "group.restore": GroupRestoreParams;
+  "group.search": GroupSearchParams;
   "group.security_settings_update": GroupSecuritySettingsUpdateParams;
   "group.service_account_create": GroupServiceAccountCreateParams;
   "group.service_account_delete": GroupServiceAccountDeleteParams;
@@ -11226,6 +11867,10 @@ export interface ActionParams {
   "group.ssh_cert_create": GroupSshCertCreateParams;
   "group.ssh_cert_delete": GroupSshCertDeleteParams;
   "group.ssh_cert_list": GroupSshCertListParams;
+  "group.subgroups": GroupSubgroupsParams;
+  "group.transfer_project": GroupTransferProjectParams;
+  "group.unarchive": GroupUnarchiveParams;
+  "group.update": GroupUpdateParams;
   "issue.create": IssueCreateParams;
   "issue.create_todo": IssueCreateTodoParams;
   "issue.delete": IssueDeleteParams;

@@ -89,6 +89,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List groups */
+    get: operations["group.list"];
+    put?: never;
+    /** Create a group */
+    post: operations["group.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a group from an export file */
+    post: operations["group.group_import_file"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}": {
     parameters: {
       query?: never;
@@ -98,7 +133,8 @@ export interface paths {
     };
     /** Get a group */
     get: operations["group.get"];
-    put?: never;
+    /** Update group settings */
+    put: operations["group.update"];
     post?: never;
     /** Delete a group */
     delete: operations["group.delete"];
@@ -223,6 +259,23 @@ export interface paths {
     put?: never;
     /** Rotate a group access token */
     post: operations["access.token_group_rotate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archive a group */
+    post: operations["group.archive"];
     delete?: never;
     options?: never;
     head?: never;
@@ -405,6 +458,111 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a group export */
+    post: operations["group.group_export_schedule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/export/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a group export */
+    get: operations["group.group_export_download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/export_relations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a group relations export */
+    post: operations["group.group_relations_schedule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/export_relations/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Show group relations export status */
+    get: operations["group.group_relations_list_status"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/hooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group webhooks */
+    get: operations["group.hook_list"];
+    put?: never;
+    /** Add a group webhook */
+    post: operations["group.hook_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/hooks/{hook_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group webhook */
+    get: operations["group.hook_get"];
+    /** Edit a group webhook */
+    put: operations["group.hook_edit"];
+    post?: never;
+    /** Delete a group webhook */
+    delete: operations["group.hook_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -618,6 +776,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/members": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List direct group members */
+    get: operations["group.members"];
+    put?: never;
+    /** Add a group member */
+    post: operations["group.group_member_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/members/all/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group member, inherited included */
+    get: operations["group.group_member_get_inherited"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/members/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a direct group member */
+    get: operations["group.group_member_get"];
+    /** Change a group member's role */
+    put: operations["group.group_member_edit"];
+    post?: never;
+    /** Remove a group member */
+    delete: operations["group.group_member_remove"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/merge_request_approval_setting": {
     parameters: {
       query?: never;
@@ -758,6 +970,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/projects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a group's projects */
+    get: operations["group.projects"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/projects/{project_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Transfer a project into a group */
+    post: operations["group.transfer_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/protected_branches": {
     parameters: {
       query?: never;
@@ -832,6 +1078,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/releases": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a group's releases */
+    get: operations["group.release_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/restore": {
     parameters: {
       query?: never;
@@ -843,6 +1106,23 @@ export interface paths {
     put?: never;
     /** Restore a group */
     post: operations["group.restore"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/search": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search within a group */
+    get: operations["group.search"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -937,6 +1217,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/share": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Share a group with another group */
+    post: operations["group.group_member_share"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/share/{group_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Stop sharing a group with another group */
+    delete: operations["group.group_member_unshare"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/ssh_certificates": {
     parameters: {
       query?: never;
@@ -967,6 +1281,91 @@ export interface paths {
     post?: never;
     /** Delete a group SSH certificate */
     delete: operations["group.ssh_cert_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/subgroups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List subgroups */
+    get: operations["group.subgroups"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/unarchive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unarchive a group */
+    post: operations["group.unarchive"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/uploads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group uploads */
+    get: operations["group.group_upload_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/uploads/{secret}/{filename}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a group upload by secret */
+    delete: operations["group.group_upload_delete_by_secret"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/uploads/{upload_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a group upload by ID */
+    delete: operations["group.group_upload_delete_by_id"];
     options?: never;
     head?: never;
     patch?: never;
@@ -7856,6 +8255,130 @@ export interface components {
       created_at?: string | null;
       /** Format: uri */
       web_url?: string | null;
+      archived?: boolean | null;
+      avatar_url?: string | null;
+      default_branch?: string | null;
+      project_creation_level?: string | null;
+      subgroup_creation_level?: string | null;
+      request_access_enabled?: boolean | null;
+      lfs_enabled?: boolean | null;
+      emails_enabled?: boolean | null;
+      mentions_disabled?: boolean | null;
+      require_two_factor_authentication?: boolean | null;
+      two_factor_grace_period?: number | null;
+      share_with_group_lock?: boolean | null;
+      auto_devops_enabled?: boolean | null;
+      shared_runners_setting?: string | null;
+      /** Format: date */
+      marked_for_deletion_on?: string | null;
+      shared_with_groups?: (Record<string, never> | null)[] | null;
+    };
+    /** @description One group shared with another, as our procedure reads it from GitLab's answer. */
+    GroupShare: {
+      group_id: number;
+      group_full_path?: string | null;
+      shared_with_group_id: number;
+      shared_with_group_full_path?: string | null;
+      group_access_level?: number | null;
+      /** Format: date */
+      expires_at?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A project moved into a group, both sides named. */
+    GroupProjectTransfer: {
+      project_id: number;
+      project_path?: string | null;
+      from_namespace?: string | null;
+      group_id: number;
+      group_full_path?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description GitLab's answer to work it runs in the background. */
+    AsyncJob: {
+      message: string;
+    };
+    /** @description The export state of one relation of a group. */
+    RelationExportStatus: {
+      relation: string;
+      status?: number | null;
+      error?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+      batched?: boolean | null;
+      batches_count?: number | null;
+    };
+    /** @description What an export download held, without its bytes. */
+    ExportDownload: {
+      /** Format: uri */
+      url: string;
+      size?: number | null;
+      content_type?: string | null;
+      file_name?: string | null;
+      binary: boolean;
+      read_limit_reached?: boolean | null;
+    };
+    /** @description A file uploaded to a group. */
+    GroupUpload: {
+      id: number;
+      size?: number | null;
+      filename?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      uploaded_by?: components["schemas"]["User"] | null;
+    };
+    /** @description A webhook of a group (its secret token is never returned). */
+    GroupHook: {
+      id: number;
+      url: string;
+      name?: string | null;
+      description?: string | null;
+      group_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      push_events?: boolean | null;
+      push_events_branch_filter?: string | null;
+      branch_filter_strategy?: string | null;
+      issues_events?: boolean | null;
+      confidential_issues_events?: boolean | null;
+      merge_requests_events?: boolean | null;
+      tag_push_events?: boolean | null;
+      note_events?: boolean | null;
+      confidential_note_events?: boolean | null;
+      job_events?: boolean | null;
+      pipeline_events?: boolean | null;
+      wiki_page_events?: boolean | null;
+      deployment_events?: boolean | null;
+      feature_flag_events?: boolean | null;
+      releases_events?: boolean | null;
+      milestone_events?: boolean | null;
+      subgroup_events?: boolean | null;
+      member_events?: boolean | null;
+      project_events?: boolean | null;
+      emoji_events?: boolean | null;
+      resource_access_token_events?: boolean | null;
+      vulnerability_events?: boolean | null;
+      enable_ssl_verification?: boolean | null;
+      alert_status?: string | null;
+      /** Format: date-time */
+      disabled_until?: string | null;
+      custom_webhook_template?: string | null;
+    };
+    /** @description One search hit; its fields depend on the scope searched. */
+    GroupSearchHit: {
+      id?: number | null;
+      iid?: number | null;
+      project_id?: number | null;
+      title?: string | null;
+      name?: string | null;
+      username?: string | null;
+      path?: string | null;
+      filename?: string | null;
+      ref?: string | null;
+      state?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
     };
     /** @description One event of a milestone's burndown chart. */
     BurndownEvent: {
@@ -9794,6 +10317,103 @@ export interface operations {
       };
     };
   };
+  "group.list": {
+    parameters: {
+      query?: {
+        search?: string;
+        owned?: boolean;
+        min_access_level?: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+        top_level_only?: boolean;
+        order_by?: "name" | "path" | "id";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"][];
+        };
+      };
+    };
+  };
+  "group.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          path: string;
+          parent_id?: number;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          default_branch?: string;
+          /** @enum {string} */
+          project_creation_level?: "noone" | "owner" | "maintainer" | "developer" | "administrator";
+          /** @enum {string} */
+          subgroup_creation_level?: "owner" | "maintainer";
+          request_access_enabled?: boolean;
+          lfs_enabled?: boolean;
+          organization_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "group.group_import_file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          path: string;
+          parent_id?: number;
+          organization_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncJob"];
+        };
+      };
+    };
+  };
   "group.get": {
     parameters: {
       query?: never;
@@ -9804,6 +10424,90 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "group.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          path?: string;
+          description?: string;
+          /** @enum {string} */
+          visibility?: "private" | "internal" | "public";
+          default_branch?: string;
+          /** @enum {integer} */
+          default_branch_protection?: 0 | 1 | 2 | 3 | 4;
+          default_branch_protection_defaults?: {
+            allowed_to_push?: {
+              access_level?: number;
+            }[];
+            allow_force_push?: boolean;
+            allowed_to_merge?: {
+              access_level?: number;
+            }[];
+            developer_can_initial_push?: boolean;
+          };
+          /** @enum {string} */
+          project_creation_level?: "noone" | "owner" | "maintainer" | "developer" | "administrator";
+          /** @enum {string} */
+          subgroup_creation_level?: "owner" | "maintainer";
+          request_access_enabled?: boolean;
+          lfs_enabled?: boolean;
+          emails_enabled?: boolean;
+          mentions_disabled?: boolean;
+          require_two_factor_authentication?: boolean;
+          two_factor_grace_period?: number;
+          share_with_group_lock?: boolean;
+          auto_devops_enabled?: boolean;
+          membership_lock?: boolean;
+          /** @enum {string} */
+          enabled_git_access_protocol?: "ssh" | "http" | "all";
+          /** @enum {string} */
+          shared_runners_setting?:
+            "enabled" | "disabled_and_overridable" | "disabled_and_unoverridable" | "disabled_with_override";
+          prevent_sharing_groups_outside_hierarchy?: boolean;
+          prevent_forking_outside_group?: boolean;
+          file_template_project_id?: number;
+          shared_runners_minutes_limit?: number;
+          extra_shared_runners_minutes_limit?: number;
+          ip_restriction_ranges?: string;
+          allowed_email_domains_list?: string;
+          /** @enum {string} */
+          wiki_access_level?: "disabled" | "private" | "enabled";
+          math_rendering_limits_enabled?: boolean;
+          lock_math_rendering_limits_enabled?: boolean;
+          duo_features_enabled?: boolean;
+          lock_duo_features_enabled?: boolean;
+          unique_project_download_limit?: number;
+          unique_project_download_limit_interval_in_seconds?: number;
+          unique_project_download_limit_allowlist?: string[];
+          unique_project_download_limit_alertlist?: number[];
+          auto_ban_user_on_excessive_projects_download?: boolean;
+          max_artifacts_size?: number;
+          web_based_commit_signing_enabled?: boolean;
+          step_up_auth_required_oauth_provider?: string;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -10120,6 +10824,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+    };
+  };
+  "group.archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"];
         };
       };
     };
@@ -10677,6 +11403,292 @@ export interface operations {
       };
     };
   };
+  "group.group_export_schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncJob"];
+        };
+      };
+    };
+  };
+  "group.group_export_download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExportDownload"];
+        };
+      };
+    };
+  };
+  "group.group_relations_schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          batched?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncJob"];
+        };
+      };
+    };
+  };
+  "group.group_relations_list_status": {
+    parameters: {
+      query?: {
+        relation?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RelationExportStatus"][];
+        };
+      };
+    };
+  };
+  "group.hook_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupHook"][];
+        };
+      };
+    };
+  };
+  "group.hook_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          name?: string;
+          description?: string;
+          token?: string;
+          push_events?: boolean;
+          push_events_branch_filter?: string;
+          /** @enum {string} */
+          branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+          tag_push_events?: boolean;
+          issues_events?: boolean;
+          confidential_issues_events?: boolean;
+          merge_requests_events?: boolean;
+          note_events?: boolean;
+          confidential_note_events?: boolean;
+          job_events?: boolean;
+          pipeline_events?: boolean;
+          wiki_page_events?: boolean;
+          deployment_events?: boolean;
+          feature_flag_events?: boolean;
+          releases_events?: boolean;
+          milestone_events?: boolean;
+          subgroup_events?: boolean;
+          member_events?: boolean;
+          project_events?: boolean;
+          emoji_events?: boolean;
+          resource_access_token_events?: boolean;
+          vulnerability_events?: boolean;
+          enable_ssl_verification?: boolean;
+          custom_webhook_template?: string;
+          custom_headers?: {
+            key?: string;
+            value?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupHook"];
+        };
+      };
+    };
+  };
+  "group.hook_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupHook"];
+        };
+      };
+    };
+  };
+  "group.hook_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          name?: string;
+          description?: string;
+          token?: string;
+          push_events?: boolean;
+          push_events_branch_filter?: string;
+          /** @enum {string} */
+          branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+          tag_push_events?: boolean;
+          issues_events?: boolean;
+          confidential_issues_events?: boolean;
+          merge_requests_events?: boolean;
+          note_events?: boolean;
+          confidential_note_events?: boolean;
+          job_events?: boolean;
+          pipeline_events?: boolean;
+          wiki_page_events?: boolean;
+          deployment_events?: boolean;
+          feature_flag_events?: boolean;
+          releases_events?: boolean;
+          milestone_events?: boolean;
+          subgroup_events?: boolean;
+          member_events?: boolean;
+          project_events?: boolean;
+          emoji_events?: boolean;
+          resource_access_token_events?: boolean;
+          vulnerability_events?: boolean;
+          enable_ssl_verification?: boolean;
+          custom_webhook_template?: string;
+          custom_headers?: {
+            key?: string;
+            value?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupHook"];
+        };
+      };
+    };
+  };
+  "group.hook_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        hook_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "access.invite_list_group": {
     parameters: {
       query?: {
@@ -11115,6 +12127,167 @@ export interface operations {
       };
     };
   };
+  "group.members": {
+    parameters: {
+      query?: {
+        query?: string;
+        user_ids?: number[];
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"][];
+        };
+      };
+    };
+  };
+  "group.group_member_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          user_id?: number;
+          username?: string;
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+          member_role_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "group.group_member_get_inherited": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "group.group_member_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "group.group_member_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Member"];
+        };
+      };
+    };
+  };
+  "group.group_member_remove": {
+    parameters: {
+      query?: {
+        skip_subresources?: boolean;
+        unassign_issuables?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "merge_request.approval_settings_group_get": {
     parameters: {
       query?: never;
@@ -11450,6 +12623,59 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "group.projects": {
+    parameters: {
+      query?: {
+        include_subgroups?: boolean;
+        archived?: boolean;
+        search?: string;
+        order_by?: "id" | "name" | "path" | "created_at" | "last_activity_at";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Project"][];
+        };
+      };
+    };
+  };
+  "group.transfer_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        project_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupProjectTransfer"];
         };
       };
     };
@@ -11795,6 +13021,33 @@ export interface operations {
       };
     };
   };
+  "group.release_list": {
+    parameters: {
+      query?: {
+        sort?: "asc" | "desc";
+        simple?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Release"][];
+        };
+      };
+    };
+  };
   "group.restore": {
     parameters: {
       query?: never;
@@ -11813,6 +13066,44 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "group.search": {
+    parameters: {
+      query: {
+        scope:
+          | "projects"
+          | "issues"
+          | "merge_requests"
+          | "milestones"
+          | "users"
+          | "blobs"
+          | "commits"
+          | "notes"
+          | "wiki_blobs";
+        search: string;
+        state?: "opened" | "closed";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupSearchHit"][];
         };
       };
     };
@@ -12064,6 +13355,58 @@ export interface operations {
       };
     };
   };
+  "group.group_member_share": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          group_id: number;
+          /** @enum {integer} */
+          group_access: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupShare"];
+        };
+      };
+    };
+  };
+  "group.group_member_unshare": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        group_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "group.ssh_cert_list": {
     parameters: {
       query?: {
@@ -12125,6 +13468,125 @@ export interface operations {
       path: {
         id: number | string;
         ssh_certificates_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.subgroups": {
+    parameters: {
+      query?: {
+        search?: string;
+        owned?: boolean;
+        order_by?: "name" | "path" | "id";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"][];
+        };
+      };
+    };
+  };
+  "group.unarchive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Group"];
+        };
+      };
+    };
+  };
+  "group.group_upload_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupUpload"][];
+        };
+      };
+    };
+  };
+  "group.group_upload_delete_by_secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        secret: string;
+        filename: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.group_upload_delete_by_id": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        upload_id: number;
       };
       cookie?: never;
     };

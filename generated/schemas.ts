@@ -3263,6 +3263,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
+  "group.archive": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "group.badge_add": {
     type: "object",
     properties: {
@@ -3393,6 +3404,66 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "link_url", "image_url"],
+    additionalProperties: false,
+  },
+  "group.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Display name.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      path: {
+        type: "string",
+        description: "URL slug.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+      },
+      parent_id: {
+        type: "integer",
+        description: "Parent group ID for a subgroup.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+        description: "Group description.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      default_branch: {
+        type: "string",
+        description: "Default branch for new projects.",
+        minLength: 1,
+      },
+      project_creation_level: {
+        type: "string",
+        description: "Who may create projects.",
+        enum: ["noone", "owner", "maintainer", "developer", "administrator"],
+      },
+      subgroup_creation_level: {
+        type: "string",
+        description: "Who may create subgroups.",
+        enum: ["owner", "maintainer"],
+      },
+      request_access_enabled: {
+        type: "boolean",
+      },
+      lfs_enabled: {
+        type: "boolean",
+      },
+      organization_id: {
+        type: "integer",
+        description: "Organization of the group.",
+        minimum: 1,
+      },
+    },
+    required: ["name", "path"],
     additionalProperties: false,
   },
   "group.credential_delete_ssh_key": {
@@ -3785,6 +3856,76 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id", "board_id", "list_id", "position"],
     additionalProperties: false,
   },
+  "group.group_export_download": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_export_schedule": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_import_file": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the new group.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      path: {
+        type: "string",
+        description: "URL slug of the new group.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+      },
+      parent_id: {
+        type: "integer",
+        description: "Parent group ID.",
+        minimum: 1,
+      },
+      organization_id: {
+        type: "integer",
+        description: "Organization of the group.",
+        minimum: 1,
+      },
+      file_path: {
+        type: "string",
+        description: "Local export file (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "Export bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the export file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["name", "path"],
+    additionalProperties: false,
+  },
   "group.group_label_create": {
     type: "object",
     properties: {
@@ -3936,6 +4077,217 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "label_id"],
+    additionalProperties: false,
+  },
+  "group.group_member_add": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID to add.",
+        minimum: 1,
+      },
+      username: {
+        type: "string",
+        description: "Username to add, instead of user_id.",
+        minLength: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+      member_role_id: {
+        type: "integer",
+        description: "Custom role ID (Ultimate).",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "access_level"],
+    additionalProperties: false,
+  },
+  "group.group_member_edit": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+    },
+    required: ["group_id", "user_id", "access_level"],
+    additionalProperties: false,
+  },
+  "group.group_member_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.group_member_get_inherited": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.group_member_remove": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "User ID of the member.",
+        minimum: 1,
+      },
+      skip_subresources: {
+        type: "boolean",
+        description: "Keep memberships in subgroups and projects.",
+      },
+      unassign_issuables: {
+        type: "boolean",
+        description: "Unassign their issues and MRs.",
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "group.group_member_share": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group to share (ID, path or URL).",
+      },
+      shared_with_group_id: {
+        type: "integer",
+        description: "ID of the group receiving access.",
+        minimum: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+      },
+    },
+    required: ["group_id", "shared_with_group_id", "access_level"],
+    additionalProperties: false,
+  },
+  "group.group_member_unshare": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      shared_with_group_id: {
+        type: "integer",
+        description: "ID of the group losing access.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "shared_with_group_id"],
     additionalProperties: false,
   },
   "group.group_milestone_burndown": {
@@ -4164,6 +4516,573 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id", "milestone_id"],
+    additionalProperties: false,
+  },
+  "group.group_relations_list_status": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      relation: {
+        type: "string",
+        description: "Only this relation, such as labels.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_relations_schedule": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      batched: {
+        type: "boolean",
+        description: "Export in batches.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.group_upload_delete_by_id": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      upload_id: {
+        type: "integer",
+        description: "Upload ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "upload_id"],
+    additionalProperties: false,
+  },
+  "group.group_upload_delete_by_secret": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      secret: {
+        type: "string",
+        description: "32-character secret from the URL.",
+        pattern: "^[0-9a-f]{32}$",
+      },
+      filename: {
+        type: "string",
+        description: "File name from the URL.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "secret", "filename"],
+    additionalProperties: false,
+  },
+  "group.group_upload_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.hook_add": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      url: {
+        type: "string",
+        description: "Address GitLab calls.",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: "string",
+      },
+      token: {
+        type: "string",
+        description: "Secret sent in X-Gitlab-Token.",
+      },
+      push_events: {
+        type: "boolean",
+      },
+      push_events_branch_filter: {
+        type: "string",
+        description: "Branches that trigger push events.",
+      },
+      branch_filter_strategy: {
+        type: "string",
+        description: "How the filter matches.",
+        enum: ["wildcard", "regex", "all_branches"],
+      },
+      tag_push_events: {
+        type: "boolean",
+      },
+      issues_events: {
+        type: "boolean",
+      },
+      confidential_issues_events: {
+        type: "boolean",
+      },
+      merge_requests_events: {
+        type: "boolean",
+      },
+      note_events: {
+        type: "boolean",
+      },
+      confidential_note_events: {
+        type: "boolean",
+      },
+      job_events: {
+        type: "boolean",
+      },
+      pipeline_events: {
+        type: "boolean",
+      },
+      wiki_page_events: {
+        type: "boolean",
+      },
+      deployment_events: {
+        type: "boolean",
+      },
+      feature_flag_events: {
+        type: "boolean",
+      },
+      releases_events: {
+        type: "boolean",
+      },
+      milestone_events: {
+        type: "boolean",
+      },
+      subgroup_events: {
+        type: "boolean",
+      },
+      member_events: {
+        type: "boolean",
+      },
+      project_events: {
+        type: "boolean",
+      },
+      emoji_events: {
+        type: "boolean",
+      },
+      resource_access_token_events: {
+        type: "boolean",
+      },
+      vulnerability_events: {
+        type: "boolean",
+      },
+      enable_ssl_verification: {
+        type: "boolean",
+        description: "Verify the SSL certificate.",
+      },
+      custom_webhook_template: {
+        type: "string",
+        description: "Payload template.",
+      },
+      custom_headers: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Extra headers, each a key and value.",
+      },
+    },
+    required: ["group_id", "url"],
+    additionalProperties: false,
+  },
+  "group.hook_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "hook_id"],
+    additionalProperties: false,
+  },
+  "group.hook_edit": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+      url: {
+        type: "string",
+        description: "Address GitLab calls.",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: "string",
+      },
+      token: {
+        type: "string",
+        description: "Secret sent in X-Gitlab-Token.",
+      },
+      push_events: {
+        type: "boolean",
+      },
+      push_events_branch_filter: {
+        type: "string",
+        description: "Branches that trigger push events.",
+      },
+      branch_filter_strategy: {
+        type: "string",
+        description: "How the filter matches.",
+        enum: ["wildcard", "regex", "all_branches"],
+      },
+      tag_push_events: {
+        type: "boolean",
+      },
+      issues_events: {
+        type: "boolean",
+      },
+      confidential_issues_events: {
+        type: "boolean",
+      },
+      merge_requests_events: {
+        type: "boolean",
+      },
+      note_events: {
+        type: "boolean",
+      },
+      confidential_note_events: {
+        type: "boolean",
+      },
+      job_events: {
+        type: "boolean",
+      },
+      pipeline_events: {
+        type: "boolean",
+      },
+      wiki_page_events: {
+        type: "boolean",
+      },
+      deployment_events: {
+        type: "boolean",
+      },
+      feature_flag_events: {
+        type: "boolean",
+      },
+      releases_events: {
+        type: "boolean",
+      },
+      milestone_events: {
+        type: "boolean",
+      },
+      subgroup_events: {
+        type: "boolean",
+      },
+      member_events: {
+        type: "boolean",
+      },
+      project_events: {
+        type: "boolean",
+      },
+      emoji_events: {
+        type: "boolean",
+      },
+      resource_access_token_events: {
+        type: "boolean",
+      },
+      vulnerability_events: {
+        type: "boolean",
+      },
+      enable_ssl_verification: {
+        type: "boolean",
+        description: "Verify the SSL certificate.",
+      },
+      custom_webhook_template: {
+        type: "string",
+        description: "Payload template.",
+      },
+      custom_headers: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            key: {
+              type: "string",
+            },
+            value: {
+              type: "string",
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "Extra headers, each a key and value.",
+      },
+    },
+    required: ["group_id", "hook_id", "url"],
+    additionalProperties: false,
+  },
+  "group.hook_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      hook_id: {
+        type: "integer",
+        description: "Webhook ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "hook_id"],
+    additionalProperties: false,
+  },
+  "group.hook_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.issues": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Issue state (default all).",
+        enum: ["opened", "closed", "all"],
+      },
+      labels: {
+        type: "string",
+        description: "Comma-separated label names.",
+        minLength: 1,
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title.",
+        minLength: 1,
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee's username.",
+        minLength: 1,
+      },
+      author_username: {
+        type: "string",
+        description: "Author's username.",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Text in title or description.",
+        minLength: 1,
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.list": {
+    type: "object",
+    properties: {
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      owned: {
+        type: "boolean",
+        description: "Only groups you own.",
+      },
+      min_access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Only groups where you have this role or more.",
+      },
+      top_level_only: {
+        type: "boolean",
+        description: "Only top-level groups.",
+      },
+      order_by: {
+        type: "string",
+        description: "Order field (default name).",
+        enum: ["name", "path", "id"],
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "group.members": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      query: {
+        type: "string",
+        description: "Text in name or username.",
+        minLength: 1,
+      },
+      user_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "Only these user IDs.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.projects": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      include_subgroups: {
+        type: "boolean",
+        description: "Also projects of subgroups.",
+      },
+      archived: {
+        type: "boolean",
+        description: "Only archived (true) or active.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      order_by: {
+        type: "string",
+        enum: ["id", "name", "path", "created_at", "last_activity_at"],
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
     additionalProperties: false,
   },
   "group.protected_branch_get": {
@@ -4631,6 +5550,35 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id", "environment"],
     additionalProperties: false,
   },
+  "group.release_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      sort: {
+        type: "string",
+        description: "Order by release date.",
+        enum: ["asc", "desc"],
+      },
+      simple: {
+        type: "boolean",
+        description: "Short entries only.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "group.restore": {
     type: "object",
     properties: {
@@ -4640,6 +5588,56 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.search": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      scope: {
+        type: "string",
+        description: "What to search.",
+        enum: [
+          "projects",
+          "issues",
+          "merge_requests",
+          "milestones",
+          "users",
+          "blobs",
+          "commits",
+          "notes",
+          "wiki_blobs",
+        ],
+      },
+      search: {
+        type: "string",
+        description: "Text to search for.",
+        minLength: 2,
+        pattern: "\\S",
+      },
+      state: {
+        type: "string",
+        description: "Issue or MR state.",
+        enum: ["opened", "closed"],
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id", "scope", "search"],
     additionalProperties: false,
   },
   "group.security_settings_update": {
@@ -4951,6 +5949,284 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         minimum: 1,
         maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.subgroups": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      search: {
+        type: "string",
+        description: "Text in the name or path.",
+        minLength: 1,
+      },
+      owned: {
+        type: "boolean",
+        description: "Only groups you own.",
+      },
+      order_by: {
+        type: "string",
+        enum: ["name", "path", "id"],
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.transfer_project": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group receiving the project (ID, path or URL).",
+      },
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["group_id", "project_id"],
+    additionalProperties: false,
+  },
+  "group.unarchive": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Display name.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      path: {
+        type: "string",
+        description: "URL slug.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+      },
+      description: {
+        type: "string",
+        description: "Group description.",
+      },
+      visibility: {
+        type: "string",
+        description: "Who can see it.",
+        enum: ["private", "internal", "public"],
+      },
+      default_branch: {
+        type: "string",
+        description: "Default branch for new projects.",
+        minLength: 1,
+      },
+      default_branch_protection: {
+        type: "integer",
+        description: "Deprecated.",
+        enum: [0, 1, 2, 3, 4],
+      },
+      default_branch_protection_defaults: {
+        type: "object",
+        properties: {
+          allowed_to_push: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                access_level: {
+                  type: "integer",
+                },
+              },
+              additionalProperties: false,
+            },
+          },
+          allow_force_push: {
+            type: "boolean",
+          },
+          allowed_to_merge: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                access_level: {
+                  type: "integer",
+                },
+              },
+              additionalProperties: false,
+            },
+          },
+          developer_can_initial_push: {
+            type: "boolean",
+          },
+        },
+        additionalProperties: false,
+        description: "Protection of new default branches.",
+      },
+      project_creation_level: {
+        type: "string",
+        description: "Who may create projects.",
+        enum: ["noone", "owner", "maintainer", "developer", "administrator"],
+      },
+      subgroup_creation_level: {
+        type: "string",
+        description: "Who may create subgroups.",
+        enum: ["owner", "maintainer"],
+      },
+      request_access_enabled: {
+        type: "boolean",
+      },
+      lfs_enabled: {
+        type: "boolean",
+      },
+      emails_enabled: {
+        type: "boolean",
+      },
+      mentions_disabled: {
+        type: "boolean",
+      },
+      require_two_factor_authentication: {
+        type: "boolean",
+      },
+      two_factor_grace_period: {
+        type: "integer",
+        description: "Hours.",
+        minimum: 0,
+      },
+      share_with_group_lock: {
+        type: "boolean",
+        description: "No project sharing with groups.",
+      },
+      auto_devops_enabled: {
+        type: "boolean",
+      },
+      membership_lock: {
+        type: "boolean",
+        description: "No project members.",
+      },
+      enabled_git_access_protocol: {
+        type: "string",
+        enum: ["ssh", "http", "all"],
+      },
+      shared_runners_setting: {
+        type: "string",
+        description: "Instance runners.",
+        enum: ["enabled", "disabled_and_overridable", "disabled_and_unoverridable", "disabled_with_override"],
+      },
+      prevent_sharing_groups_outside_hierarchy: {
+        type: "boolean",
+      },
+      prevent_forking_outside_group: {
+        type: "boolean",
+      },
+      file_template_project_id: {
+        type: "integer",
+        description: "Templates project.",
+        minimum: 1,
+      },
+      shared_runners_minutes_limit: {
+        type: "integer",
+        description: "Admins.",
+        minimum: 0,
+      },
+      extra_shared_runners_minutes_limit: {
+        type: "integer",
+        description: "Admins.",
+        minimum: 0,
+      },
+      ip_restriction_ranges: {
+        type: "string",
+        description: "Allowed IPs or subnets, comma-separated.",
+      },
+      allowed_email_domains_list: {
+        type: "string",
+        description: "Allowed email domains, comma-separated.",
+      },
+      wiki_access_level: {
+        type: "string",
+        enum: ["disabled", "private", "enabled"],
+      },
+      math_rendering_limits_enabled: {
+        type: "boolean",
+      },
+      lock_math_rendering_limits_enabled: {
+        type: "boolean",
+      },
+      duo_features_enabled: {
+        type: "boolean",
+      },
+      lock_duo_features_enabled: {
+        type: "boolean",
+      },
+      unique_project_download_limit: {
+        type: "integer",
+        description: "Before a ban.",
+        minimum: 0,
+        maximum: 10000,
+      },
+      unique_project_download_limit_interval_in_seconds: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 0,
+        maximum: 864000,
+      },
+      unique_project_download_limit_allowlist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Exempt usernames.",
+      },
+      unique_project_download_limit_alertlist: {
+        type: "array",
+        items: {
+          type: "integer",
+        },
+        description: "User IDs to alert.",
+      },
+      auto_ban_user_on_excessive_projects_download: {
+        type: "boolean",
+      },
+      max_artifacts_size: {
+        type: "integer",
+        description: "Max artifact size in MB.",
+        minimum: 0,
+      },
+      web_based_commit_signing_enabled: {
+        type: "boolean",
+      },
+      step_up_auth_required_oauth_provider: {
+        type: "string",
       },
     },
     required: ["group_id"],
@@ -11095,13 +12371,13 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, path such as group/project, or web URL.",
       },
-      group_id: {
+      shared_with_group_id: {
         type: "integer",
         description: "ID of the group to unshare.",
         minimum: 1,
       },
     },
-    required: ["project_id", "group_id"],
+    required: ["project_id", "shared_with_group_id"],
     additionalProperties: false,
   },
   "project.export_download": {
@@ -13335,7 +14611,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "integer"],
         description: "Project ID, path such as group/project, or web URL.",
       },
-      group_id: {
+      shared_with_group_id: {
         type: "integer",
         description: "ID of the group to share with.",
         minimum: 1,
@@ -13368,7 +14644,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         pattern: "^\\d{4}-\\d{2}-\\d{2}$",
       },
     },
-    required: ["project_id", "group_id", "access_level"],
+    required: ["project_id", "shared_with_group_id", "access_level"],
     additionalProperties: false,
   },
   "project.star": {
@@ -20116,6 +21392,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid"],
     additionalProperties: true,
   },
+  "group.archive": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "group.badge_add": {
     type: "object",
     properties: {
@@ -20184,6 +21470,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["link_url"],
+    additionalProperties: true,
+  },
+  "group.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "group.credential_delete_ssh_key": {
@@ -20371,6 +21667,39 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {},
     additionalProperties: true,
   },
+  "group.group_export_download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "group.group_export_schedule": {
+    type: "object",
+    properties: {
+      message: {
+        type: "string",
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
+  "group.group_import_file": {
+    type: "object",
+    properties: {
+      message: {
+        type: "string",
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
   "group.group_label_create": {
     type: "object",
     properties: {
@@ -20464,6 +21793,87 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "group.group_member_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_get_inherited": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_remove": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.group_member_share": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: "integer",
+      },
+      shared_with_group_id: {
+        type: "integer",
+      },
+    },
+    required: ["group_id", "shared_with_group_id"],
+    additionalProperties: true,
+  },
+  "group.group_member_unshare": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: true,
   },
   "group.group_milestone_burndown": {
@@ -20601,6 +22011,209 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
+  "group.group_relations_list_status": {
+    type: "object",
+    properties: {
+      relations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["relations", "pagination"],
+    additionalProperties: true,
+  },
+  "group.group_relations_schedule": {
+    type: "object",
+    properties: {
+      message: {
+        type: "string",
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
+  "group.group_upload_delete_by_id": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.group_upload_delete_by_secret": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.group_upload_list": {
+    type: "object",
+    properties: {
+      uploads: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["uploads", "pagination"],
+    additionalProperties: true,
+  },
+  "group.hook_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.hook_edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_list": {
+    type: "object",
+    properties: {
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: true,
+  },
+  "group.issues": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "group.list": {
+    type: "object",
+    properties: {
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: true,
+  },
+  "group.members": {
+    type: "object",
+    properties: {
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: true,
+  },
+  "group.projects": {
+    type: "object",
+    properties: {
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: true,
+  },
   "group.protected_branch_get": {
     type: "object",
     properties: {
@@ -20721,6 +22334,22 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["name"],
     additionalProperties: true,
   },
+  "group.release_list": {
+    type: "object",
+    properties: {
+      releases: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["releases", "pagination"],
+    additionalProperties: true,
+  },
   "group.restore": {
     type: "object",
     properties: {
@@ -20729,6 +22358,22 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "group.search": {
+    type: "object",
+    properties: {
+      results: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["results", "pagination"],
     additionalProperties: true,
   },
   "group.security_settings_update": {
@@ -20875,6 +22520,55 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["ssh_certificates", "pagination"],
+    additionalProperties: true,
+  },
+  "group.subgroups": {
+    type: "object",
+    properties: {
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: true,
+  },
+  "group.transfer_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "integer",
+      },
+      group_id: {
+        type: "integer",
+      },
+    },
+    required: ["project_id", "group_id"],
+    additionalProperties: true,
+  },
+  "group.unarchive": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "issue.create": {

@@ -235,8 +235,10 @@ function pathParamNames(actions: readonly ActionRecord[], fail: (id: string, mes
       // A route at the API's root (/issues/:id, a global ID) is not the project-scoped one (projects/:id/issues/:iid).
       const before = prior === "" && i === 2 ? `/${segments[1]}` : prior && !prior.startsWith("{") && segments[i - 1] && !segments[i - 1].startsWith("{") ? `${prior}/${segments[i - 1]}` : segments[i - 1];
       if (!param || !before || before.startsWith("{")) return;
-      const names = uses.get(before) ?? new Map<string, string[]>();
-      uses.set(before, names.set(param, [...(names.get(param) ?? []), a.id]));
+      // A param followed by another (uploads/:secret/:filename) is a different route than uploads/:upload_id.
+      const key = /^\{[a-z_0-9]+\}$/.test(segments[i + 1] ?? "") ? `${before} (two-part)` : before;
+      const names = uses.get(key) ?? new Map<string, string[]>();
+      uses.set(key, names.set(param, [...(names.get(param) ?? []), a.id]));
     });
   }
   for (const [before, names] of uses) {

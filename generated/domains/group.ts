@@ -14,6 +14,30 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Archive a group */
+  "group.archive": {
+    present: {
+      heading: "Group archived: {full_path}",
+      fields: [
+        {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.unarchive",
+        text: "to undo it",
+      },
+    ],
+  },
   /** Add a group badge */
   "group.badge_add": {
     present: {
@@ -180,6 +204,49 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     },
     nextSteps: [],
   },
+  /** Create a group */
+  "group.create": {
+    present: {
+      heading: "Group created: {full_path}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Parent ID",
+          field: "parent_id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_add",
+        text: "to add members",
+      },
+      {
+        action: "group.update",
+        text: "to change its settings",
+      },
+    ],
+  },
   /** Delete an enterprise user's SSH key */
   "group.credential_delete_ssh_key": {
     present: {},
@@ -345,6 +412,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
           as: "text",
         },
         {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
           label: "Created",
           field: "created_at",
           as: "datetime",
@@ -362,6 +434,14 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
     nextSteps: [
+      {
+        action: "group.projects",
+        text: "to see its projects",
+      },
+      {
+        action: "group.members",
+        text: "to see its direct members",
+      },
       {
         action: "group.group_label_get",
         text: "to see one of its labels",
@@ -719,6 +799,94 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Download a group export */
+  "group.group_export_download": {
+    present: {
+      heading: "Group export download",
+      fields: [
+        {
+          label: "File",
+          field: "file_name",
+          as: "code",
+        },
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_import_file",
+        text: "to import it elsewhere",
+      },
+    ],
+    notFound: {
+      resource: "Group export",
+      subject: "of group {group_id}",
+      hints: [
+        {
+          text: "The export may still be running (no status endpoint exists); try again in a minute",
+        },
+        {
+          action: "group.group_export_schedule",
+          text: "to start an export if none was started",
+        },
+      ],
+    },
+  },
+  /** Start a group export */
+  "group.group_export_schedule": {
+    present: {
+      heading: "Group export started",
+      fields: [
+        {
+          label: "GitLab",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        text: "Group exports have no status endpoint: the download answers 404 until the file is ready",
+      },
+      {
+        action: "group.group_export_download",
+        text: "to fetch the file; repeat after a minute while it answers 404",
+      },
+    ],
+  },
+  /** Import a group from an export file */
+  "group.group_import_file": {
+    present: {
+      heading: "Group import started",
+      fields: [
+        {
+          label: "GitLab",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "with the new group's path (parent/path) to check the import finished",
+      },
+    ],
+  },
   /** Create a group label */
   "group.group_label_create": {
     present: {
@@ -940,6 +1108,265 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see the label",
       },
     ],
+  },
+  /** Add a group member */
+  "group.group_member_add": {
+    present: {
+      heading: "Member added: {username}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.members",
+        text: "to see every direct member",
+      },
+    ],
+  },
+  /** Change a group member's role */
+  "group.group_member_edit": {
+    present: {
+      heading: "Member updated: {username}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_get",
+        text: "to see the member",
+      },
+    ],
+  },
+  /** Get a direct group member */
+  "group.group_member_get": {
+    present: {
+      heading: "Direct member: {username}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_edit",
+        text: "to change the role",
+      },
+    ],
+    notFound: {
+      resource: "Member",
+      subject: "user {user_id} in group {group_id}",
+      hints: [
+        {
+          action: "group.group_member_get_inherited",
+          text: "the user may be an inherited member",
+        },
+        {
+          action: "group.members",
+          text: "to list the direct members",
+        },
+      ],
+    },
+  },
+  /** Get a group member, inherited included */
+  "group.group_member_get_inherited": {
+    present: {
+      heading: "Member, inherited included: {username}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "User ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Membership",
+          field: "membership_state",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_get",
+        text: "to check whether the membership is direct",
+      },
+    ],
+    notFound: {
+      resource: "Member",
+      subject: "user {user_id} in group {group_id} or its parents",
+      hints: [
+        {
+          action: "group.members",
+          text: "to list the direct members",
+        },
+      ],
+    },
+  },
+  /** Remove a group member */
+  "group.group_member_remove": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Share a group with another group */
+  "group.group_member_share": {
+    present: {
+      heading: "Group {group_full_path} shared with {shared_with_group_full_path}",
+      fields: [
+        {
+          label: "Role",
+          field: "group_access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Shared Group ID",
+          field: "shared_with_group_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_unshare",
+        text: "to undo it",
+      },
+    ],
+  },
+  /** Stop sharing a group with another group */
+  "group.group_member_unshare": {
+    present: {},
+    nextSteps: [],
   },
   /** Get burndown events of a group milestone */
   "group.group_milestone_burndown": {
@@ -1262,6 +1689,603 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Show group relations export status */
+  "group.group_relations_list_status": {
+    present: {
+      title: "Relation exports",
+      empty: "No relation exports; start one with group.group_relations_schedule.",
+      columns: [
+        {
+          label: "Relation",
+          field: "relation",
+          as: "code",
+        },
+        {
+          label: "Status (0 started, 1 finished, -1 failed)",
+          field: "status",
+          as: "text",
+        },
+        {
+          label: "Error",
+          field: "error",
+          as: "text",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_relations_schedule",
+        text: "to start a new export",
+      },
+    ],
+  },
+  /** Start a group relations export */
+  "group.group_relations_schedule": {
+    present: {
+      heading: "Group relations export started",
+      fields: [
+        {
+          label: "GitLab",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_relations_list_status",
+        text: "to poll each relation's state",
+      },
+    ],
+  },
+  /** Delete a group upload by ID */
+  "group.group_upload_delete_by_id": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete a group upload by secret */
+  "group.group_upload_delete_by_secret": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List group uploads */
+  "group.group_upload_list": {
+    present: {
+      title: "Group uploads",
+      empty: "No uploads.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "File",
+          field: "filename",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "By",
+          field: "uploaded_by.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_upload_delete_by_id",
+        text: "to delete one",
+      },
+    ],
+  },
+  /** Add a group webhook */
+  "group.hook_add": {
+    present: {
+      heading: "Group webhook added: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Tag Push",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Issues",
+          field: "issues_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments",
+          field: "note_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "Jobs",
+          field: "job_events",
+          as: "bool",
+        },
+        {
+          label: "Releases",
+          field: "releases_events",
+          as: "bool",
+        },
+        {
+          label: "Members",
+          field: "member_events",
+          as: "bool",
+        },
+        {
+          label: "Subgroups",
+          field: "subgroup_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.hook_list",
+        text: "to see every webhook",
+      },
+    ],
+  },
+  /** Delete a group webhook */
+  "group.hook_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Edit a group webhook */
+  "group.hook_edit": {
+    present: {
+      heading: "Group webhook updated: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Tag Push",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Issues",
+          field: "issues_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments",
+          field: "note_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "Jobs",
+          field: "job_events",
+          as: "bool",
+        },
+        {
+          label: "Releases",
+          field: "releases_events",
+          as: "bool",
+        },
+        {
+          label: "Members",
+          field: "member_events",
+          as: "bool",
+        },
+        {
+          label: "Subgroups",
+          field: "subgroup_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.hook_get",
+        text: "to see it",
+      },
+    ],
+  },
+  /** Get a group webhook */
+  "group.hook_get": {
+    present: {
+      heading: "Group webhook {id}: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Tag Push",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Issues",
+          field: "issues_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Comments",
+          field: "note_events",
+          as: "bool",
+        },
+        {
+          label: "Pipelines",
+          field: "pipeline_events",
+          as: "bool",
+        },
+        {
+          label: "Jobs",
+          field: "job_events",
+          as: "bool",
+        },
+        {
+          label: "Releases",
+          field: "releases_events",
+          as: "bool",
+        },
+        {
+          label: "Members",
+          field: "member_events",
+          as: "bool",
+        },
+        {
+          label: "Subgroups",
+          field: "subgroup_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.hook_edit",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Webhook",
+      subject: "{hook_id} in group {group_id}",
+      hints: [
+        {
+          action: "group.hook_list",
+          text: "to see the group's webhooks",
+        },
+      ],
+    },
+  },
+  /** List group webhooks */
+  "group.hook_list": {
+    present: {
+      title: "Group webhooks",
+      empty: "No webhooks.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "MRs",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Status",
+          field: "alert_status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.hook_get",
+        text: "to see one webhook",
+      },
+      {
+        action: "group.hook_add",
+        text: "to add a webhook",
+      },
+    ],
+  },
+  /** List a group's issues */
+  "group.issues": {
+    present: {
+      title: "Group issues",
+      empty: "No issues found.",
+      columns: [
+        {
+          label: "Issue",
+          field: "references.full",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "state",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.get",
+        text: "to see one issue",
+      },
+    ],
+  },
+  /** List groups */
+  "group.list": {
+    present: {
+      title: "Groups",
+      empty: "No groups found.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "full_path",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see one group",
+      },
+      {
+        action: "group.subgroups",
+        text: "to see a group's subgroups",
+      },
+    ],
+  },
+  /** List direct group members */
+  "group.members": {
+    present: {
+      title: "Direct members",
+      empty: "No direct members.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Username",
+          field: "username",
+          as: "user",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.group_member_get_inherited",
+        text: "to see a member's role including inherited access",
+      },
+      {
+        action: "group.group_member_add",
+        text: "to add a member",
+      },
+    ],
+  },
+  /** List a group's projects */
+  "group.projects": {
+    present: {
+      title: "Group projects",
+      empty: "No projects in this group.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "path_with_namespace",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
+          label: "Last Activity",
+          field: "last_activity_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.transfer_project",
+        text: "to move another project in",
+      },
+    ],
+  },
   /** Get a group protected branch */
   "group.protected_branch_get": {
     present: {
@@ -1565,6 +2589,36 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** List a group's releases */
+  "group.release_list": {
+    present: {
+      title: "Group releases",
+      empty: "No releases.",
+      columns: [
+        {
+          label: "Tag",
+          field: "tag_name",
+          as: "code",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Released",
+          field: "released_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "release.get",
+        text: "to see one release",
+      },
+    ],
+  },
   /** Restore a group */
   "group.restore": {
     present: {
@@ -1591,6 +2645,47 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "group.get",
         text: "to see the group",
+      },
+    ],
+  },
+  /** Search within a group */
+  "group.search": {
+    present: {
+      title: "Group search results",
+      empty: "No matches.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "File",
+          field: "filename",
+          as: "code",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "search.issues",
+        text: "for issue-specific filters",
       },
     ],
   },
@@ -1881,10 +2976,265 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** List subgroups */
+  "group.subgroups": {
+    present: {
+      title: "Subgroups",
+      empty: "No subgroups.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "full_path",
+          as: "text",
+          link: "web_url",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see one subgroup",
+      },
+    ],
+  },
+  /** Transfer a project into a group */
+  "group.transfer_project": {
+    present: {
+      heading: "Project moved into group {group_full_path}: {project_path}",
+      fields: [
+        {
+          label: "Project ID",
+          field: "project_id",
+          as: "text",
+        },
+        {
+          label: "From",
+          field: "from_namespace",
+          as: "code",
+        },
+        {
+          label: "Group ID",
+          field: "group_id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.projects",
+        text: "to see the group's projects",
+      },
+    ],
+  },
+  /** Unarchive a group */
+  "group.unarchive": {
+    present: {
+      heading: "Group unarchived: {full_path}",
+      fields: [
+        {
+          label: "Archived",
+          field: "archived",
+          as: "bool",
+        },
+        {
+          label: "URL",
+          field: "web_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the group",
+      },
+    ],
+  },
+  /** Update group settings */
+  "group.update": {
+    present: {
+      heading: "Group settings changed: {full_path}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Path",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Visibility",
+          field: "visibility",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "group.get",
+        text: "to see the whole group",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "group.archive": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "group.badge_add": {
     type: "object",
     properties: {
@@ -2254,6 +3604,132 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["link_url"],
+    additionalProperties: true,
+  },
+  "group.create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
     additionalProperties: true,
   },
   "group.credential_delete_ssh_key": {
@@ -2637,6 +4113,59 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       web_url: {
         type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
       },
       truncation: {
         type: "object",
@@ -4580,6 +6109,156 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     additionalProperties: true,
   },
+  "group.group_export_download": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: "boolean",
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "group.group_export_schedule": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      message: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
+  "group.group_import_file": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      message: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
   "group.group_label_create": {
     type: "object",
     properties: {
@@ -5090,6 +6769,486 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id", "name"],
     additionalProperties: true,
+  },
+  "group.group_member_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_get_inherited": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      created_by: {
+        type: ["object", "null"],
+        description: "A GitLab user as other objects embed it.",
+        properties: {
+          id: {
+            type: ["integer", "null"],
+          },
+          username: {
+            type: "string",
+          },
+          name: {
+            type: ["string", "null"],
+          },
+          state: {
+            type: ["string", "null"],
+          },
+          avatar_url: {
+            type: ["string", "null"],
+          },
+          web_url: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["username"],
+        additionalProperties: true,
+      },
+      membership_state: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.group_member_remove": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.group_member_share": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      group_id: {
+        type: "integer",
+      },
+      group_full_path: {
+        type: ["string", "null"],
+      },
+      shared_with_group_id: {
+        type: "integer",
+      },
+      shared_with_group_full_path: {
+        type: ["string", "null"],
+      },
+      group_access_level: {
+        type: ["integer", "null"],
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["group_id", "shared_with_group_id"],
+    additionalProperties: true,
+  },
+  "group.group_member_unshare": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
   },
   "group.group_milestone_burndown": {
     type: "object",
@@ -6334,6 +8493,1734 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id", "iid", "title", "state"],
     additionalProperties: true,
   },
+  "group.group_relations_list_status": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      relations: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The export state of one relation of a group.",
+          properties: {
+            relation: {
+              type: "string",
+            },
+            status: {
+              type: ["integer", "null"],
+              description: "0 started, 1 finished, -1 failed.",
+            },
+            error: {
+              type: ["string", "null"],
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            batched: {
+              type: ["boolean", "null"],
+            },
+            batches_count: {
+              type: ["integer", "null"],
+            },
+          },
+          required: ["relation"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["relations", "pagination"],
+    additionalProperties: false,
+  },
+  "group.group_relations_schedule": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      message: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["message"],
+    additionalProperties: true,
+  },
+  "group.group_upload_delete_by_id": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.group_upload_delete_by_secret": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.group_upload_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      uploads: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A file uploaded to a group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            uploaded_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["uploads", "pagination"],
+    additionalProperties: false,
+  },
+  "group.hook_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      milestone_events: {
+        type: ["boolean", "null"],
+      },
+      subgroup_events: {
+        type: ["boolean", "null"],
+      },
+      member_events: {
+        type: ["boolean", "null"],
+      },
+      project_events: {
+        type: ["boolean", "null"],
+      },
+      emoji_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      vulnerability_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.hook_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      milestone_events: {
+        type: ["boolean", "null"],
+      },
+      subgroup_events: {
+        type: ["boolean", "null"],
+      },
+      member_events: {
+        type: ["boolean", "null"],
+      },
+      project_events: {
+        type: ["boolean", "null"],
+      },
+      emoji_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      vulnerability_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      group_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      issues_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_issues_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      note_events: {
+        type: ["boolean", "null"],
+      },
+      confidential_note_events: {
+        type: ["boolean", "null"],
+      },
+      job_events: {
+        type: ["boolean", "null"],
+      },
+      pipeline_events: {
+        type: ["boolean", "null"],
+      },
+      wiki_page_events: {
+        type: ["boolean", "null"],
+      },
+      deployment_events: {
+        type: ["boolean", "null"],
+      },
+      feature_flag_events: {
+        type: ["boolean", "null"],
+      },
+      releases_events: {
+        type: ["boolean", "null"],
+      },
+      milestone_events: {
+        type: ["boolean", "null"],
+      },
+      subgroup_events: {
+        type: ["boolean", "null"],
+      },
+      member_events: {
+        type: ["boolean", "null"],
+      },
+      project_events: {
+        type: ["boolean", "null"],
+      },
+      emoji_events: {
+        type: ["boolean", "null"],
+      },
+      resource_access_token_events: {
+        type: ["boolean", "null"],
+      },
+      vulnerability_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      custom_webhook_template: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "group.hook_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A webhook of a group (its secret token is never returned).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            url: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            push_events: {
+              type: ["boolean", "null"],
+            },
+            push_events_branch_filter: {
+              type: ["string", "null"],
+            },
+            branch_filter_strategy: {
+              type: ["string", "null"],
+            },
+            issues_events: {
+              type: ["boolean", "null"],
+            },
+            confidential_issues_events: {
+              type: ["boolean", "null"],
+            },
+            merge_requests_events: {
+              type: ["boolean", "null"],
+            },
+            tag_push_events: {
+              type: ["boolean", "null"],
+            },
+            note_events: {
+              type: ["boolean", "null"],
+            },
+            confidential_note_events: {
+              type: ["boolean", "null"],
+            },
+            job_events: {
+              type: ["boolean", "null"],
+            },
+            pipeline_events: {
+              type: ["boolean", "null"],
+            },
+            wiki_page_events: {
+              type: ["boolean", "null"],
+            },
+            deployment_events: {
+              type: ["boolean", "null"],
+            },
+            feature_flag_events: {
+              type: ["boolean", "null"],
+            },
+            releases_events: {
+              type: ["boolean", "null"],
+            },
+            milestone_events: {
+              type: ["boolean", "null"],
+            },
+            subgroup_events: {
+              type: ["boolean", "null"],
+            },
+            member_events: {
+              type: ["boolean", "null"],
+            },
+            project_events: {
+              type: ["boolean", "null"],
+            },
+            emoji_events: {
+              type: ["boolean", "null"],
+            },
+            resource_access_token_events: {
+              type: ["boolean", "null"],
+            },
+            vulnerability_events: {
+              type: ["boolean", "null"],
+            },
+            enable_ssl_verification: {
+              type: ["boolean", "null"],
+            },
+            alert_status: {
+              type: ["string", "null"],
+            },
+            disabled_until: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            custom_webhook_template: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id", "url"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: false,
+  },
+  "group.issues": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project issue.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: "integer",
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: "string",
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updated_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closed_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            milestone: {
+              type: ["object", "null"],
+              description: "A milestone as issues and merge requests embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                iid: {
+                  type: ["integer", "null"],
+                },
+                project_id: {
+                  type: ["integer", "null"],
+                },
+                group_id: {
+                  type: ["integer", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                description: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                due_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                start_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 date.",
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            assignees: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A GitLab user as other objects embed it.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  username: {
+                    type: "string",
+                  },
+                  name: {
+                    type: ["string", "null"],
+                  },
+                  state: {
+                    type: ["string", "null"],
+                  },
+                  avatar_url: {
+                    type: ["string", "null"],
+                  },
+                  web_url: {
+                    type: ["string", "null"],
+                  },
+                },
+                required: ["username"],
+                additionalProperties: true,
+              },
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            issue_type: {
+              type: ["string", "null"],
+            },
+            user_notes_count: {
+              type: ["integer", "null"],
+            },
+            merge_requests_count: {
+              type: ["integer", "null"],
+            },
+            upvotes: {
+              type: ["integer", "null"],
+            },
+            downvotes: {
+              type: ["integer", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            discussion_locked: {
+              type: ["boolean", "null"],
+            },
+            severity: {
+              type: ["string", "null"],
+            },
+            weight: {
+              type: ["integer", "null"],
+              description: "Issue weight (Premium and Ultimate).",
+            },
+            epic: {
+              type: ["object", "null"],
+              properties: {},
+              description: "The epic the issue belongs to (Premium and Ultimate).",
+            },
+            health_status: {
+              type: ["string", "null"],
+              description: "on_track needs_attention or at_risk (Ultimate).",
+            },
+            references: {
+              type: ["object", "null"],
+              description: "The short, relative and full references of an issue or merge request.",
+              properties: {
+                short: {
+                  type: ["string", "null"],
+                },
+                relative: {
+                  type: ["string", "null"],
+                },
+                full: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["iid", "title"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "group.list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            full_name: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            project_creation_level: {
+              type: ["string", "null"],
+            },
+            subgroup_creation_level: {
+              type: ["string", "null"],
+            },
+            request_access_enabled: {
+              type: ["boolean", "null"],
+            },
+            lfs_enabled: {
+              type: ["boolean", "null"],
+            },
+            emails_enabled: {
+              type: ["boolean", "null"],
+            },
+            mentions_disabled: {
+              type: ["boolean", "null"],
+            },
+            require_two_factor_authentication: {
+              type: ["boolean", "null"],
+            },
+            two_factor_grace_period: {
+              type: ["integer", "null"],
+            },
+            share_with_group_lock: {
+              type: ["boolean", "null"],
+            },
+            auto_devops_enabled: {
+              type: ["boolean", "null"],
+            },
+            shared_runners_setting: {
+              type: ["string", "null"],
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: false,
+  },
+  "group.members": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      members: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A member of a project or group, with the role GitLab gives them there.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            created_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            membership_state: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["members", "pagination"],
+    additionalProperties: false,
+  },
+  "group.projects": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      projects: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            name_with_namespace: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            path_with_namespace: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            topics: {
+              type: ["array", "null"],
+              items: {
+                type: "string",
+              },
+            },
+            star_count: {
+              type: ["integer", "null"],
+            },
+            forks_count: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            last_activity_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            http_url_to_repo: {
+              type: ["string", "null"],
+            },
+            ssh_url_to_repo: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            namespace: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            forked_from_project: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            import_status: {
+              type: ["string", "null"],
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            marked_for_deletion_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["projects", "pagination"],
+    additionalProperties: false,
+  },
   "group.protected_branch_get": {
     type: "object",
     properties: {
@@ -7460,6 +11347,223 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["name"],
     additionalProperties: true,
   },
+  "group.release_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      releases: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A release.",
+          properties: {
+            tag_name: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            released_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            upcoming_release: {
+              type: ["boolean", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+            commit: {
+              type: ["object", "null"],
+              description: "A commit as GitLab embeds it in branches and tags.",
+              properties: {
+                id: {
+                  type: "string",
+                },
+                short_id: {
+                  type: ["string", "null"],
+                },
+                title: {
+                  type: ["string", "null"],
+                },
+                message: {
+                  type: ["string", "null"],
+                },
+                author_name: {
+                  type: ["string", "null"],
+                },
+                author_email: {
+                  type: ["string", "null"],
+                },
+                authored_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                committer_name: {
+                  type: ["string", "null"],
+                },
+                committer_email: {
+                  type: ["string", "null"],
+                },
+                committed_date: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                created_at: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                parent_ids: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "string",
+                  },
+                },
+                trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                extended_trailers: {
+                  type: ["object", "null"],
+                  properties: {},
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+            commit_path: {
+              type: ["string", "null"],
+            },
+            tag_path: {
+              type: ["string", "null"],
+            },
+            assets: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            _links: {
+              type: ["object", "null"],
+              properties: {},
+            },
+            milestones: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["tag_name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["releases", "pagination"],
+    additionalProperties: false,
+  },
   "group.restore": {
     type: "object",
     properties: {
@@ -7501,6 +11605,59 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       web_url: {
         type: ["string", "null"],
       },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
       truncation: {
         type: "object",
         description:
@@ -7532,6 +11689,127 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id"],
     additionalProperties: true,
+  },
+  "group.search": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      results: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "One search hit; its fields depend on the scope searched.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            iid: {
+              type: ["integer", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            username: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            ref: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["results", "pagination"],
+    additionalProperties: false,
   },
   "group.security_settings_update": {
     type: "object",
@@ -8224,5 +12502,492 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["ssh_certificates", "pagination"],
     additionalProperties: false,
+  },
+  "group.subgroups": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      groups: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            path: {
+              type: ["string", "null"],
+            },
+            full_name: {
+              type: ["string", "null"],
+            },
+            full_path: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            visibility: {
+              type: ["string", "null"],
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            archived: {
+              type: ["boolean", "null"],
+            },
+            avatar_url: {
+              type: ["string", "null"],
+            },
+            default_branch: {
+              type: ["string", "null"],
+            },
+            project_creation_level: {
+              type: ["string", "null"],
+            },
+            subgroup_creation_level: {
+              type: ["string", "null"],
+            },
+            request_access_enabled: {
+              type: ["boolean", "null"],
+            },
+            lfs_enabled: {
+              type: ["boolean", "null"],
+            },
+            emails_enabled: {
+              type: ["boolean", "null"],
+            },
+            mentions_disabled: {
+              type: ["boolean", "null"],
+            },
+            require_two_factor_authentication: {
+              type: ["boolean", "null"],
+            },
+            two_factor_grace_period: {
+              type: ["integer", "null"],
+            },
+            share_with_group_lock: {
+              type: ["boolean", "null"],
+            },
+            auto_devops_enabled: {
+              type: ["boolean", "null"],
+            },
+            shared_runners_setting: {
+              type: ["string", "null"],
+            },
+            marked_for_deletion_on: {
+              type: ["string", "null"],
+              description: "ISO 8601 date.",
+            },
+            shared_with_groups: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["groups", "pagination"],
+    additionalProperties: false,
+  },
+  "group.transfer_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      project_id: {
+        type: "integer",
+      },
+      project_path: {
+        type: ["string", "null"],
+        description: "The project's full path after the move.",
+      },
+      from_namespace: {
+        type: ["string", "null"],
+        description: "Where it was before, when known.",
+      },
+      group_id: {
+        type: "integer",
+      },
+      group_full_path: {
+        type: ["string", "null"],
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["project_id", "group_id"],
+    additionalProperties: true,
+  },
+  "group.unarchive": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      visibility: {
+        type: ["string", "null"],
+      },
+      parent_id: {
+        type: ["integer", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      web_url: {
+        type: ["string", "null"],
+      },
+      archived: {
+        type: ["boolean", "null"],
+      },
+      avatar_url: {
+        type: ["string", "null"],
+      },
+      default_branch: {
+        type: ["string", "null"],
+      },
+      project_creation_level: {
+        type: ["string", "null"],
+      },
+      subgroup_creation_level: {
+        type: ["string", "null"],
+      },
+      request_access_enabled: {
+        type: ["boolean", "null"],
+      },
+      lfs_enabled: {
+        type: ["boolean", "null"],
+      },
+      emails_enabled: {
+        type: ["boolean", "null"],
+      },
+      mentions_disabled: {
+        type: ["boolean", "null"],
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      two_factor_grace_period: {
+        type: ["integer", "null"],
+      },
+      share_with_group_lock: {
+        type: ["boolean", "null"],
+      },
+      auto_devops_enabled: {
+        type: ["boolean", "null"],
+      },
+      shared_runners_setting: {
+        type: ["string", "null"],
+      },
+      marked_for_deletion_on: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      shared_with_groups: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
   },
 };

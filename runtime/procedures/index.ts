@@ -46,6 +46,8 @@ import { projectStar } from "./project_star.js";
 import { projectShare } from "./project_share.js";
 import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
+import { groupSides } from "./group_sides.js";
+import { groupExportDownload } from "./group_export_download.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -108,4 +110,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   project_star: projectStar,
   project_share: projectShare,
   language_shares: languageShares,
+  group_sides: groupSides,
+  group_export_download: groupExportDownload,
 };

@@ -165,14 +165,14 @@ export const table: BehaviourTable = {
     // ---- sharing
     {
       id: "project.share_with_group",
-      params: { project_id: 42, group_id: 200, access_level: "developer", expires_at: "2027-01-31" },
+      params: { project_id: 42, shared_with_group_id: 200, access_level: "developer", expires_at: "2027-01-31" },
       request: [{ method: "POST", path: "/projects/42/share", body: { group_id: 200, group_access: 30, expires_at: "2027-01-31" } }, { method: "GET", path: "/projects/42" }],
       markdown: ["## Project group/project shared with group partners", "- **Role**: Developer (30)", "31 Jan 2027"],
     },
     {
       id: "project.share_with_group",
       name: "an expiry not YYYY-MM-DD is refused before sending",
-      params: { project_id: 42, group_id: 202, access_level: "maintainer", expires_at: "31/01/2027" },
+      params: { project_id: 42, shared_with_group_id: 202, access_level: "maintainer", expires_at: "31/01/2027" },
       markdown: [/expires_at/],
       isError: true,
     },
@@ -199,7 +199,7 @@ export const table: BehaviourTable = {
     },
     {
       id: "project.delete_shared_group",
-      params: { project_id: 42, group_id: 200 },
+      params: { project_id: 42, shared_with_group_id: 200 },
       confirm: true,
       request: { method: "DELETE", path: "/projects/42/share/200" },
       markdown: [/success/i],

@@ -145,7 +145,7 @@ describe("transfer, fork and share name both sides", () => {
   });
 
   it("project.share_with_group names the project, the group and the role", async () => {
-    const r = await callAction(conn, surface, "project.share_with_group", { project_id: 42, group_id: 200, access_level: "reporter" });
+    const r = await callAction(conn, surface, "project.share_with_group", { project_id: 42, shared_with_group_id: 200, access_level: "reporter" });
     assert.notEqual(r.isError, true, text(r));
     assert.match(text(r), /Project acme\/app shared with group platform/);
     assert.match(text(r), /Reporter \(20\)/);

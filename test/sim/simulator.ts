@@ -43,6 +43,7 @@ import { registerProjectAccessRoutes, seedMember } from "./restProjectAccess.js"
 import { registerProjectCoreRoutes } from "./restProjectCore.js";
 import { registerAccessTokenRoutes, seedAccessRequest, seedResourceToken } from "./restAccessTokens.js";
 import { registerProjectOpsRoutes } from "./restProjectOps.js";
+import { registerGroupCoreRoutes, seedGroupUpload } from "./restGroupCore.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -176,6 +177,7 @@ export class GitLabSimulator {
     registerFileRoutes(router);
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
+    registerGroupCoreRoutes(router);
     registerSearchRoutes(router);
     registerGroupEnterpriseRoutes(router);
     registerProjectAccessRoutes(router);
@@ -249,6 +251,11 @@ export class GitLabSimulator {
   addCustomEmoji(groupPath: string, e: Parameters<typeof seedCustomEmoji>[2]): SimCustomEmoji {
     const group = this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath });
     return seedCustomEmoji(this.state, group, e);
+  }
+
+  /** Seeds a file uploaded to a group (GET /groups/:id/uploads). */
+  addGroupUpload(groupId: number, upload: Parameters<typeof seedGroupUpload>[2]): void {
+    seedGroupUpload(this.state, groupId, upload);
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
