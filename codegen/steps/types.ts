@@ -65,6 +65,7 @@ function tsType(p: RawParam): string {
   if (p.enum) return p.enum.map((v) => JSON.stringify(v)).join(" | ");
   switch (p.type ?? "string") {
     case "id":
+    case "role":
       return "string | number";
     case "array":
       return `Array<${tsType(p.items ?? { type: "string" })}>`;

@@ -37,6 +37,8 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote } from "./graphqlEpics.js";
+import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -167,6 +169,7 @@ export class GitLabSimulator {
     registerStatusCheckRoutes(router);
     registerTierRoutes(router);
     registerSearchRoutes(router);
+    registerEpicRestRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
@@ -234,6 +237,21 @@ export class GitLabSimulator {
   addCustomEmoji(groupPath: string, e: Parameters<typeof seedCustomEmoji>[2]): SimCustomEmoji {
     const group = this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath });
     return seedCustomEmoji(this.state, group, e);
+  }
+
+  /** Seeds an epic (Premium; GraphQL and REST) in a group, by full path. */
+  addEpic(groupPath: string, seed: EpicSeed): SimEpic {
+    return seedEpic(this.state, this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath }), seed);
+  }
+
+  /** Seeds a note on an epic; `discussion` (40 hex) replies in that thread. */
+  addEpicNote(epic: SimEpic, seed: Parameters<typeof seedEpicNote>[2]): SimEpicNote {
+    return seedEpicNote(this.state, epic, seed);
+  }
+
+  /** A group's epic boards, activity counts and LDAP/SAML group links (restEpics.ts), to seed or inspect. */
+  groupExtras(groupPath: string): ReturnType<typeof groupExtras> {
+    return groupExtras(this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath }));
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
