@@ -7,7 +7,7 @@
 // - /analytics/group_activity/{issues,merge_requests,new_members}_count?group_path= answers
 //   {"<what>_count": n}; without group_path 400 {"error":"group_path is missing"}; unknown group 404;
 // - LDAP links: POST needs provider, group_access and exactly one of cn and filter (400 otherwise);
-//   a link is deleted by cn or filter (+ provider) or by /:provider/:cn, 204; a missing one answers
+//   a link is deleted by provider and cn or filter, or by /:provider/:cn, 204; a missing one answers
 //   404 {"message":"Linked LDAP group not found"};
 // - SAML links: POST needs saml_group_name and access_level (201); get and delete by name, an unknown
 //   name answers not_found! -> 404 {"message":"404 Not Found"}; delete 204.
@@ -158,11 +158,12 @@ function ldapRemove(ctx: RestContext, match: (l: SimLdapLink) => boolean): RestR
 }
 
 function ldapDelete(ctx: RestContext): RestResult {
+  if (!text(ctx.params.provider)) throw grapeError(400, "provider is missing");
   const cn = text(ctx.params.cn);
   const filter = text(ctx.params.filter);
   if ((cn === undefined) === (filter === undefined)) throw grapeError(400, "cn, filter are missing, exactly one parameter must be provided");
   const provider = text(ctx.params.provider);
-  return ldapRemove(ctx, (l) => (cn !== undefined ? l.cn === cn : l.filter === filter) && (provider === undefined || l.provider === provider));
+  return ldapRemove(ctx, (l) => (cn !== undefined ? l.cn === cn : l.filter === filter) && l.provider === provider);
 }
 
 function samlFind(ctx: RestContext, group: SimGroup): SimSamlLink {
