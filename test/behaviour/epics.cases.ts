@@ -432,6 +432,14 @@ export const table: BehaviourTable = {
       isError: true,
     },
     {
+      id: "group.ldap_link_delete",
+      name: "without a provider it is refused before anything is sent",
+      params: { group_id: "acme", cn: "developers" },
+      confirm: true,
+      markdown: ["provider"],
+      isError: true,
+    },
+    {
       id: "group.ldap_link_delete_for_provider",
       params: { group_id: "acme", provider: "ldapmain", cn: "developers" },
       confirm: true,
