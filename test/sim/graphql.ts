@@ -20,6 +20,7 @@ import { accessLevelDescription, pathForUrl } from "./entities.js";
 import { cursorFor, findBranchRules, type RuleItem } from "./graphqlBranchRules.js";
 import { ciCatalogRoot } from "./graphqlCiCatalog.js";
 import { workItemsRoot } from "./graphqlWorkItems.js";
+import { epicsRoot } from "./graphqlEpics.js";
 import { executionError, validationErrors, variableErrors, type GitlabGraphqlError } from "./graphqlErrors.js";
 import { granularFieldResolver, granularJudge, projectTarget, withBoundary, type GranularGraphql } from "./graphqlFineGrained.js";
 import type { ParamMap } from "./params.js";
@@ -174,8 +175,10 @@ function projectObject(project: SimProject, ctx: Ctx) {
 function rootValue(ctx: Ctx) {
   const catalog = ciCatalogRoot(ctx.options.externalUrl);
   const inCatalog = <T extends { fullPath: string }>(node: T): T => withBoundary(node, projectTarget(ctx.state, node.fullPath));
+  const workItems = workItemsRoot(ctx);
   return {
-    ...workItemsRoot(ctx),
+    ...workItems,
+    ...epicsRoot(ctx, workItems.group),
     ciCatalogResources: (args: Parameters<typeof catalog.ciCatalogResources>[0]) => {
       const found = catalog.ciCatalogResources(args);
       return { ...found, nodes: found.nodes.map(inCatalog) };

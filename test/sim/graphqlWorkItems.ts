@@ -94,6 +94,11 @@ export function seedWorkItem(state: SimState, namespace: string, w: { title: str
   return item;
 }
 
+/** Every work item still kept (deleted ones are gone), for the epics module (graphqlEpics.ts). */
+export function listWorkItems(state: SimState): readonly SimWorkItem[] {
+  return storeOf(state).items;
+}
+
 /** Seeds a custom emoji in a group. */
 export function seedCustomEmoji(state: SimState, group: SimGroup, e: { name: string; url: string; createdAt?: string }): SimCustomEmoji {
   const s = storeOf(state);

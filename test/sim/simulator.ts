@@ -44,6 +44,8 @@ import { registerProjectCoreRoutes } from "./restProjectCore.js";
 import { registerAccessTokenRoutes, seedAccessRequest, seedResourceToken } from "./restAccessTokens.js";
 import { registerProjectOpsRoutes } from "./restProjectOps.js";
 import { registerGroupCoreRoutes, seedGroupUpload } from "./restGroupCore.js";
+import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote } from "./graphqlEpics.js";
+import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -181,6 +183,7 @@ export class GitLabSimulator {
     registerSearchRoutes(router);
     registerGroupEnterpriseRoutes(router);
     registerProjectAccessRoutes(router);
+    registerEpicRestRoutes(router);
     registerUserKeyRoutes(router);
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
@@ -256,6 +259,19 @@ export class GitLabSimulator {
   /** Seeds a file uploaded to a group (GET /groups/:id/uploads). */
   addGroupUpload(groupId: number, upload: Parameters<typeof seedGroupUpload>[2]): void {
     seedGroupUpload(this.state, groupId, upload);
+  /** Seeds an epic (Premium; GraphQL and REST) in a group, by full path. */
+  addEpic(groupPath: string, seed: EpicSeed): SimEpic {
+    return seedEpic(this.state, this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath }), seed);
+  }
+
+  /** Seeds a note on an epic; `discussion` (40 hex) replies in that thread. */
+  addEpicNote(epic: SimEpic, seed: Parameters<typeof seedEpicNote>[2]): SimEpicNote {
+    return seedEpicNote(this.state, epic, seed);
+  }
+
+  /** A group's epic boards, activity counts and LDAP/SAML group links (restEpics.ts), to seed or inspect. */
+  groupExtras(groupPath: string): ReturnType<typeof groupExtras> {
+    return groupExtras(this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath }));
   }
 
   /** The group with this id or full path (created for every seeded project's namespace). */
