@@ -38,6 +38,7 @@ import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
+import { pagesDomainWrite } from "./pages_domain_write.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -92,4 +93,5 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   unpaged_list: unpagedList,
   issue_todo: issueTodo,
   search,
+  pages_domain_write: pagesDomainWrite,
 };

@@ -37,6 +37,8 @@ import { registerWikiRoutes } from "./restWiki.js";
 import { seedCustomEmoji, seedWorkItem, type SimCustomEmoji, type SimWorkItem } from "./graphqlWorkItems.js";
 import { registerEnvironmentRoutes } from "./restEnvironments.js";
 import { registerFeatureFlagRoutes } from "./restFeatureFlags.js";
+import { registerContentRoutes } from "./restContent.js";
+import { registerDeployKeyRoutes } from "./restDeployKeys.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -171,6 +173,8 @@ export class GitLabSimulator {
     registerWikiRoutes(router);
     registerEnvironmentRoutes(router);
     registerFeatureFlagRoutes(router);
+    registerContentRoutes(router);
+    registerDeployKeyRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
