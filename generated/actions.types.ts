@@ -50,6 +50,58 @@ export interface AccessDenyProjectParams {
 }
 
 /**
+ * Parameters of `access.deploy_key_add`: Add a deploy key.
+ * @see https://docs.gitlab.com/api/deploy_keys/#add-deploy-key-for-a-project
+ */
+export interface AccessDeployKeyAddParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the key. */
+  title: string;
+  /** SSH public key, such as ssh-ed25519 AAAA... */
+  key: string;
+  /** Allow pushes (default read-only). */
+  can_push?: boolean;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.deploy_key_add_instance`: Add an instance deploy key.
+ * @see https://docs.gitlab.com/api/deploy_keys/#add-deploy-key
+ */
+export interface AccessDeployKeyAddInstanceParams {
+  /** Name of the key. */
+  title: string;
+  /** SSH public key, such as ssh-ed25519 AAAA... */
+  key: string;
+  /** Expiry date, YYYY-MM-DD. */
+  expires_at?: string;
+}
+
+/**
+ * Parameters of `access.deploy_key_delete`: Delete a deploy key.
+ * @see https://docs.gitlab.com/api/deploy_keys/#delete-deploy-key
+ */
+export interface AccessDeployKeyDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deploy key. */
+  deploy_key_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_key_enable`: Enable a deploy key.
+ * @see https://docs.gitlab.com/api/deploy_keys/#enable-a-deploy-key
+ */
+export interface AccessDeployKeyEnableParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deploy key. */
+  deploy_key_id: number;
+}
+
+/**
  * Parameters of `access.deploy_key_get`: Get a deploy key.
  * @see https://docs.gitlab.com/api/deploy_keys/#get-a-single-deploy-key
  */
@@ -58,6 +110,54 @@ export interface AccessDeployKeyGetParams {
   project_id: string | number;
   /** ID of the deploy key. */
   deploy_key_id: number;
+}
+
+/**
+ * Parameters of `access.deploy_key_list_all`: List all deploy keys.
+ * @see https://docs.gitlab.com/api/deploy_keys/#list-all-deploy-keys
+ */
+export interface AccessDeployKeyListAllParams {
+  /** Only public (instance-wide) keys. */
+  public?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.deploy_key_list_project`: List a project's deploy keys.
+ * @see https://docs.gitlab.com/api/deploy_keys/#list-deploy-keys-for-project
+ */
+export interface AccessDeployKeyListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.deploy_key_list_user_project`: List a user's project deploy keys.
+ * @see https://docs.gitlab.com/api/deploy_keys/#list-project-deploy-keys-for-user
+ */
+export interface AccessDeployKeyListUserProjectParams {
+  /** The user's ID or username. */
+  user_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `access.deploy_key_update`: Update a deploy key.
+ * @see https://docs.gitlab.com/api/deploy_keys/#update-deploy-key
+ */
+export interface AccessDeployKeyUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the deploy key. */
+  deploy_key_id: number;
+  /** New name of the key. */
+  title?: string;
+  /** Allow pushes. */
+  can_push?: boolean;
 }
 
 /**
@@ -1757,6 +1857,33 @@ export interface FeatureFlagsFfUserListUpdateParams {
 }
 
 /**
+ * Parameters of `group.analytics_issues_count`: Count recent group issues.
+ * @see https://docs.gitlab.com/api/group_activity_analytics/#get-count-of-recently-created-issues-for-group
+ */
+export interface GroupAnalyticsIssuesCountParams {
+  /** Group full path, such as parent/group. */
+  group_id: string;
+}
+
+/**
+ * Parameters of `group.analytics_members_count`: Count new group members.
+ * @see https://docs.gitlab.com/api/group_activity_analytics/#get-count-of-members-recently-added-to-group
+ */
+export interface GroupAnalyticsMembersCountParams {
+  /** Group full path, such as parent/group. */
+  group_id: string;
+}
+
+/**
+ * Parameters of `group.analytics_mr_count`: Count recent group merge requests.
+ * @see https://docs.gitlab.com/api/group_activity_analytics/#get-count-of-recently-created-merge-requests-for-group
+ */
+export interface GroupAnalyticsMrCountParams {
+  /** Group full path, such as parent/group. */
+  group_id: string;
+}
+
+/**
  * Parameters of `group.archive`: Archive a group.
  * @see https://docs.gitlab.com/api/groups/#archive-a-group
  */
@@ -1951,6 +2078,331 @@ export interface GroupDeleteParams {
   permanently_remove?: boolean;
   /** Group path, needed by permanently_remove. */
   full_path?: string;
+}
+
+/**
+ * Parameters of `group.epic_board_get`: Get an epic board.
+ * @see https://docs.gitlab.com/api/group_epic_boards/#single-group-epic-board
+ */
+export interface GroupEpicBoardGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Epic board ID. */
+  board_id: number;
+}
+
+/**
+ * Parameters of `group.epic_board_list`: List epic boards.
+ * @see https://docs.gitlab.com/api/group_epic_boards/#list-all-epic-boards-in-a-group
+ */
+export interface GroupEpicBoardListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `group.epic_create`: Create an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreateepic
+ */
+export interface GroupEpicCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Title of the epic. */
+  title: string;
+  /** Description in Markdown. */
+  description?: string;
+  /** Make it confidential. */
+  confidential?: boolean;
+  /** Label names to add. */
+  labels?: Array<string>;
+  /** Fixed start date, YYYY-MM-DD. */
+  start_date_fixed?: string;
+  /** Use the fixed start date. */
+  start_date_is_fixed?: boolean;
+  /** Fixed due date, YYYY-MM-DD. */
+  due_date_fixed?: string;
+  /** Use the fixed due date. */
+  due_date_is_fixed?: boolean;
+}
+
+/**
+ * Parameters of `group.epic_delete`: Delete an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationworkitemdelete
+ */
+export interface GroupEpicDeleteParams {
+  /** Epic's work item ID, gid://gitlab/WorkItem/N. */
+  work_item_id: string;
+}
+
+/**
+ * Parameters of `group.epic_discussion_add_note`: Reply in an epic discussion.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatenote
+ */
+export interface GroupEpicDiscussionAddNoteParams {
+  /** Epic's global ID, gid://gitlab/Epic/N. */
+  epic_id: string;
+  /** Thread's global ID, gid://gitlab/Discussion/<hex>. */
+  discussion_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `group.epic_discussion_create`: Start an epic discussion.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatediscussion
+ */
+export interface GroupEpicDiscussionCreateParams {
+  /** Epic's global ID, gid://gitlab/Epic/N. */
+  epic_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+  /** Visible to Reporter role and above only. */
+  internal?: boolean;
+}
+
+/**
+ * Parameters of `group.epic_discussion_delete_note`: Delete an epic discussion note.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationdestroynote
+ */
+export interface GroupEpicDiscussionDeleteNoteParams {
+  /** Note's global ID, gid://gitlab/Note/N. */
+  note_id: string;
+}
+
+/**
+ * Parameters of `group.epic_discussion_get`: Get an epic discussion.
+ * @see https://docs.gitlab.com/api/graphql/reference/#notediscussion
+ */
+export interface GroupEpicDiscussionGetParams {
+  /** Global ID of any note of the thread. */
+  note_id: string;
+}
+
+/**
+ * Parameters of `group.epic_discussion_list`: List epic discussions.
+ * @see https://docs.gitlab.com/api/graphql/reference/#epicdiscussions
+ */
+export interface GroupEpicDiscussionListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `group.epic_discussion_update_note`: Edit an epic discussion note.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationupdatenote
+ */
+export interface GroupEpicDiscussionUpdateNoteParams {
+  /** Note's global ID, gid://gitlab/Note/N. */
+  note_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `group.epic_get`: Get an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#groupepic
+ */
+export interface GroupEpicGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+}
+
+/**
+ * Parameters of `group.epic_get_links`: List child epics.
+ * @see https://docs.gitlab.com/api/epic_links/#list-epics-related-to-a-given-epic
+ */
+export interface GroupEpicGetLinksParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the parent epic, as in &5. */
+  epic_iid: number;
+}
+
+/**
+ * Parameters of `group.epic_issue_assign`: Add an issue to an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationepicaddissue
+ */
+export interface GroupEpicIssueAssignParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+  /** Project full path, such as group/project. */
+  project_id: string;
+  /** IID of the issue, as in #42. */
+  issue_iid: string;
+}
+
+/**
+ * Parameters of `group.epic_issue_list`: List epic issues.
+ * @see https://docs.gitlab.com/api/graphql/reference/#epicissues
+ */
+export interface GroupEpicIssueListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `group.epic_issue_remove`: Remove an issue from its epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationissuesetepic
+ */
+export interface GroupEpicIssueRemoveParams {
+  /** Project full path, such as group/project. */
+  project_id: string;
+  /** IID of the issue, as in #42. */
+  issue_iid: string;
+}
+
+/**
+ * Parameters of `group.epic_issue_update`: Reorder an epic issue.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationepictreereorder
+ */
+export interface GroupEpicIssueUpdateParams {
+  /** Epic's global ID, gid://gitlab/Epic/N. */
+  epic_id: string;
+  /** Link ID of the issue to move. */
+  epic_issue_id: string;
+  /** Link ID of the issue to move next to. */
+  adjacent_id: string;
+  /** Place it before or after that one. */
+  relative_position: "before" | "after";
+}
+
+/**
+ * Parameters of `group.epic_list`: List epics.
+ * @see https://docs.gitlab.com/api/graphql/reference/#groupepics
+ */
+export interface GroupEpicListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only epics in this state. */
+  state?: "opened" | "closed" | "all";
+  /** Words in title or description. */
+  search?: string;
+  /** Only epics by this user. */
+  author_username?: string;
+  /** Only epics with all these labels. */
+  labels?: Array<string>;
+  /** Sort order. */
+  sort?:
+    | "CREATED_AT_DESC"
+    | "CREATED_AT_ASC"
+    | "UPDATED_AT_DESC"
+    | "UPDATED_AT_ASC"
+    | "TITLE_ASC"
+    | "TITLE_DESC"
+    | "START_DATE_ASC"
+    | "START_DATE_DESC"
+    | "END_DATE_ASC"
+    | "END_DATE_DESC";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `group.epic_note_create`: Comment on an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatenote
+ */
+export interface GroupEpicNoteCreateParams {
+  /** Epic's global ID, gid://gitlab/Epic/N. */
+  epic_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+  /** Visible to Reporter role and above only. */
+  internal?: boolean;
+}
+
+/**
+ * Parameters of `group.epic_note_delete`: Delete an epic comment.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationdestroynote
+ */
+export interface GroupEpicNoteDeleteParams {
+  /** Note's global ID, gid://gitlab/Note/N. */
+  note_id: string;
+}
+
+/**
+ * Parameters of `group.epic_note_get`: Get an epic comment.
+ * @see https://docs.gitlab.com/api/graphql/reference/#querynote
+ */
+export interface GroupEpicNoteGetParams {
+  /** Note's global ID, gid://gitlab/Note/N. */
+  note_id: string;
+}
+
+/**
+ * Parameters of `group.epic_note_list`: List epic comments.
+ * @see https://docs.gitlab.com/api/graphql/reference/#epicnotes
+ */
+export interface GroupEpicNoteListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `group.epic_note_update`: Edit an epic comment.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationupdatenote
+ */
+export interface GroupEpicNoteUpdateParams {
+  /** Note's global ID, gid://gitlab/Note/N. */
+  note_id: string;
+  /** Comment text (Markdown). */
+  body: string;
+}
+
+/**
+ * Parameters of `group.epic_update`: Update an epic.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationupdateepic
+ */
+export interface GroupEpicUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** IID of the epic, as in &5. */
+  epic_iid: string;
+  /** New title. */
+  title?: string;
+  /** New description in Markdown. */
+  description?: string;
+  /** Make it confidential or not. */
+  confidential?: boolean;
+  /** Close or reopen it. */
+  state_event?: "CLOSE" | "REOPEN";
+  /** Label names to add. */
+  add_labels?: Array<string>;
+  /** Label names to remove. */
+  remove_labels?: Array<string>;
+  /** Fixed start date, YYYY-MM-DD. */
+  start_date_fixed?: string;
+  /** Use the fixed start date. */
+  start_date_is_fixed?: boolean;
+  /** Fixed due date, YYYY-MM-DD. */
+  due_date_fixed?: string;
+  /** Use the fixed due date. */
+  due_date_is_fixed?: boolean;
 }
 
 /**
@@ -2670,6 +3122,62 @@ export interface GroupIssuesParams {
 }
 
 /**
+ * Parameters of `group.ldap_link_add`: Add an LDAP group link.
+ * @see https://docs.gitlab.com/api/group_ldap_links/#add-an-ldap-group-link-with-cn-or-filter
+ */
+export interface GroupLdapLinkAddParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** LDAP group CN (or give filter). */
+  cn?: string;
+  /** LDAP filter (or give cn). */
+  filter?: string;
+  /** Role: guest ... owner or its level. */
+  group_access: string | number;
+  /** LDAP provider, such as ldapmain. */
+  provider: string;
+  /** Custom role ID (Ultimate). */
+  member_role_id?: number;
+}
+
+/**
+ * Parameters of `group.ldap_link_delete`: Delete an LDAP group link.
+ * @see https://docs.gitlab.com/api/group_ldap_links/#delete-an-ldap-group-link-with-cn-or-filter
+ */
+export interface GroupLdapLinkDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** LDAP group CN (or give filter). */
+  cn?: string;
+  /** LDAP filter (or give cn). */
+  filter?: string;
+  /** LDAP provider, such as ldapmain. */
+  provider: string;
+}
+
+/**
+ * Parameters of `group.ldap_link_delete_for_provider`: Delete an LDAP group link of a provider.
+ * @see https://docs.gitlab.com/api/group_ldap_links/#delete-an-ldap-group-link-deprecated
+ */
+export interface GroupLdapLinkDeleteForProviderParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** LDAP provider, such as ldapmain. */
+  provider: string;
+  /** LDAP group CN. */
+  cn: string;
+}
+
+/**
+ * Parameters of `group.ldap_link_list`: List LDAP group links.
+ * @see https://docs.gitlab.com/api/group_ldap_links/#list-ldap-group-links
+ */
+export interface GroupLdapLinkListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
  * Parameters of `group.list`: List groups.
  * @see https://docs.gitlab.com/api/groups/#list-groups
  */
@@ -2945,6 +3453,58 @@ export interface GroupReleaseListParams {
  * @see https://docs.gitlab.com/api/groups/#restore-a-group-marked-for-deletion
  */
 export interface GroupRestoreParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `group.saml_link_add`: Add a SAML group link.
+ * @see https://docs.gitlab.com/api/saml/#add-a-saml-group-link
+ */
+export interface GroupSamlLinkAddParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Group name in the SAML response. */
+  saml_group_name: string;
+  /** Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50). */
+  access_level: string | number;
+  /** Custom role ID (Ultimate). */
+  member_role_id?: number;
+  /** Unique provider name it must match. */
+  provider?: string;
+}
+
+/**
+ * Parameters of `group.saml_link_delete`: Delete a SAML group link.
+ * @see https://docs.gitlab.com/api/saml/#delete-a-saml-group-link
+ */
+export interface GroupSamlLinkDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Group name in the SAML response. */
+  saml_group_name: string;
+  /** Provider, when a name is linked twice. */
+  provider?: string;
+}
+
+/**
+ * Parameters of `group.saml_link_get`: Get a SAML group link.
+ * @see https://docs.gitlab.com/api/saml/#get-a-saml-group-link
+ */
+export interface GroupSamlLinkGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Group name in the SAML response. */
+  saml_group_name: string;
+  /** Provider, when a name is linked twice. */
+  provider?: string;
+}
+
+/**
+ * Parameters of `group.saml_link_list`: List SAML group links.
+ * @see https://docs.gitlab.com/api/saml/#list-saml-group-links
+ */
+export interface GroupSamlLinkListParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
 }
@@ -3265,6 +3825,71 @@ export interface GroupUpdateParams {
   max_artifacts_size?: number;
   web_based_commit_signing_enabled?: boolean;
   step_up_auth_required_oauth_provider?: string;
+}
+
+/**
+ * Parameters of `group.wiki_create`: Create a group wiki page.
+ * @see https://docs.gitlab.com/api/group_wikis/#create-a-new-wiki-page
+ */
+export interface GroupWikiCreateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Title of the page (dir/title nests it). */
+  title: string;
+  /** Content of the page. */
+  content: string;
+  /** Markup format (default markdown). */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `group.wiki_delete`: Delete a group wiki page.
+ * @see https://docs.gitlab.com/api/group_wikis/#delete-a-wiki-page
+ */
+export interface GroupWikiDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Slug of the page to delete. */
+  slug: string;
+}
+
+/**
+ * Parameters of `group.wiki_edit`: Edit a group wiki page.
+ * @see https://docs.gitlab.com/api/group_wikis/#edit-an-existing-wiki-page
+ */
+export interface GroupWikiEditParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Slug of the page, such as home or dir/page. */
+  slug: string;
+  /** New title (renames or moves the page). */
+  title?: string;
+  /** New content of the page. */
+  content?: string;
+  /** Markup format. */
+  format?: "markdown" | "rdoc" | "asciidoc" | "org";
+}
+
+/**
+ * Parameters of `group.wiki_get`: Get a group wiki page.
+ * @see https://docs.gitlab.com/api/group_wikis/#get-a-wiki-page
+ */
+export interface GroupWikiGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Slug of the page, such as home or dir/page. */
+  slug: string;
+}
+
+/**
+ * Parameters of `group.wiki_list`: List group wiki pages.
+ * @see https://docs.gitlab.com/api/group_wikis/#list-wiki-pages
+ */
+export interface GroupWikiListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Include each page's content. */
+  with_content?: boolean;
 }
 
 /**
@@ -6745,6 +7370,15 @@ export interface ProjectDeleteSharedGroupParams {
 }
 
 /**
+ * Parameters of `project.download_avatar`: Download a project avatar.
+ * @see https://docs.gitlab.com/api/projects/#download-a-project-avatar
+ */
+export interface ProjectDownloadAvatarParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
  * Parameters of `project.export_download`: Download a project export.
  * @see https://docs.gitlab.com/api/project_import_export/#export-download
  */
@@ -7810,6 +8444,115 @@ export interface ProjectMirrorListParams {
 }
 
 /**
+ * Parameters of `project.pages_domain_create`: Add a Pages domain.
+ * @see https://docs.gitlab.com/api/pages_domains/#create-new-pages-domain
+ */
+export interface ProjectPagesDomainCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Domain name, such as www.example.com. */
+  domain: string;
+  /** Get a certificate from Let's Encrypt. */
+  auto_ssl_enabled?: boolean;
+  /** PEM certificate with intermediates. */
+  certificate?: string;
+  /** PEM private key (sent, never shown). */
+  key?: string;
+}
+
+/**
+ * Parameters of `project.pages_domain_delete`: Delete a Pages domain.
+ * @see https://docs.gitlab.com/api/pages_domains/#delete-pages-domain
+ */
+export interface ProjectPagesDomainDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Domain name to remove. */
+  domain: string;
+}
+
+/**
+ * Parameters of `project.pages_domain_get`: Get a Pages domain.
+ * @see https://docs.gitlab.com/api/pages_domains/#single-pages-domain
+ */
+export interface ProjectPagesDomainGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Domain name, such as www.example.com. */
+  domain: string;
+}
+
+/**
+ * Parameters of `project.pages_domain_list`: List a project's Pages domains.
+ * @see https://docs.gitlab.com/api/pages_domains/#list-pages-domains
+ */
+export interface ProjectPagesDomainListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.pages_domain_list_all`: List all Pages domains.
+ * @see https://docs.gitlab.com/api/pages_domains/#list-all-pages-domains
+ */
+export interface ProjectPagesDomainListAllParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `project.pages_domain_update`: Update a Pages domain.
+ * @see https://docs.gitlab.com/api/pages_domains/#update-pages-domain
+ */
+export interface ProjectPagesDomainUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Domain name, such as www.example.com. */
+  domain: string;
+  /** Get a certificate from Let's Encrypt. */
+  auto_ssl_enabled?: boolean;
+  /** PEM certificate (empty removes it). */
+  certificate?: string;
+  /** PEM private key (sent, never shown). */
+  key?: string;
+}
+
+/**
+ * Parameters of `project.pages_get`: Get Pages settings.
+ * @see https://docs.gitlab.com/api/pages/#get-pages-settings-for-a-project
+ */
+export interface ProjectPagesGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.pages_unpublish`: Unpublish Pages.
+ * @see https://docs.gitlab.com/api/pages/#unpublish-pages
+ */
+export interface ProjectPagesUnpublishParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `project.pages_update`: Update Pages settings.
+ * @see https://docs.gitlab.com/api/pages/#update-pages-settings-for-a-project
+ */
+export interface ProjectPagesUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Serve from a unique domain. */
+  pages_unique_domain_enabled?: boolean;
+  /** Force HTTPS. */
+  pages_https_only?: boolean;
+  /** Domain to redirect to, with https://. */
+  pages_primary_domain?: string;
+}
+
+/**
  * Parameters of `project.pull_mirror_configure`: Configure the pull mirror.
  * @see https://docs.gitlab.com/api/project_pull_mirroring/#configure-pull-mirroring-for-a-project
  */
@@ -8174,6 +8917,58 @@ export interface ProjectUpdateParams {
   mirror?: boolean;
   /** Mirror protected branches only. */
   only_mirror_protected_branches?: boolean;
+}
+
+/**
+ * Parameters of `project.upload`: Upload a file to a project.
+ * @see https://docs.gitlab.com/api/project_markdown_uploads/#upload-a-file
+ */
+export interface ProjectUploadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Local file to upload (stdio only). */
+  file_path?: string;
+  /** File bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name the file gets in GitLab. */
+  file_name?: string;
+}
+
+/**
+ * Parameters of `project.upload_avatar`: Upload a project avatar.
+ * @see https://docs.gitlab.com/api/projects/#upload-a-project-avatar
+ */
+export interface ProjectUploadAvatarParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Local image to upload (stdio only). */
+  file_path?: string;
+  /** Image bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Image file name, such as logo.png. */
+  file_name?: string;
+}
+
+/**
+ * Parameters of `project.upload_delete`: Delete a project upload.
+ * @see https://docs.gitlab.com/api/project_markdown_uploads/#delete-an-uploaded-file-by-id
+ */
+export interface ProjectUploadDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Upload ID (from the uploads list). */
+  upload_id: number;
+}
+
+/**
+ * Parameters of `project.upload_list`: List project uploads.
+ * @see https://docs.gitlab.com/api/project_markdown_uploads/#list-uploads
+ */
+export interface ProjectUploadListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -10958,7 +11753,15 @@ export type ActionId =
   | "access.approve_project"
   | "access.deny_group"
   | "access.deny_project"
+  | "access.deploy_key_add"
+  | "access.deploy_key_add_instance"
+  | "access.deploy_key_delete"
+  | "access.deploy_key_enable"
   | "access.deploy_key_get"
+  | "access.deploy_key_list_all"
+  | "access.deploy_key_list_project"
+  | "access.deploy_key_list_user_project"
+  | "access.deploy_key_update"
   | "access.deploy_token_create_group"
   | "access.deploy_token_create_project"
   | "access.deploy_token_delete_group"
@@ -11068,6 +11871,9 @@ export type ActionId =
   | "feature_flags.ff_user_list_get"
   | "feature_flags.ff_user_list_list"
   | "feature_flags.ff_user_list_update"
+  | "group.analytics_issues_count"
+  | "group.analytics_members_count"
+  | "group.analytics_mr_count"
   | "group.archive"
   | "group.badge_add"
   | "group.badge_delete"
@@ -11081,6 +11887,29 @@ export type ActionId =
   | "group.credential_list_ssh_keys"
   | "group.credential_revoke_pat"
   | "group.delete"
+  | "group.epic_board_get"
+  | "group.epic_board_list"
+  | "group.epic_create"
+  | "group.epic_delete"
+  | "group.epic_discussion_add_note"
+  | "group.epic_discussion_create"
+  | "group.epic_discussion_delete_note"
+  | "group.epic_discussion_get"
+  | "group.epic_discussion_list"
+  | "group.epic_discussion_update_note"
+  | "group.epic_get"
+  | "group.epic_get_links"
+  | "group.epic_issue_assign"
+  | "group.epic_issue_list"
+  | "group.epic_issue_remove"
+  | "group.epic_issue_update"
+  | "group.epic_list"
+  | "group.epic_note_create"
+  | "group.epic_note_delete"
+  | "group.epic_note_get"
+  | "group.epic_note_list"
+  | "group.epic_note_update"
+  | "group.epic_update"
   | "group.get"
   | "group.group_board_create"
   | "group.group_board_create_list"
@@ -11128,6 +11957,10 @@ export type ActionId =
   | "group.hook_get"
   | "group.hook_list"
   | "group.issues"
+  | "group.ldap_link_add"
+  | "group.ldap_link_delete"
+  | "group.ldap_link_delete_for_provider"
+  | "group.ldap_link_list"
   | "group.list"
   | "group.members"
   | "group.projects"
@@ -11143,6 +11976,10 @@ export type ActionId =
   | "group.protected_env_update"
   | "group.release_list"
   | "group.restore"
+  | "group.saml_link_add"
+  | "group.saml_link_delete"
+  | "group.saml_link_get"
+  | "group.saml_link_list"
   | "group.search"
   | "group.security_settings_update"
   | "group.service_account_create"
@@ -11159,6 +11996,11 @@ export type ActionId =
   | "group.transfer_project"
   | "group.unarchive"
   | "group.update"
+  | "group.wiki_create"
+  | "group.wiki_delete"
+  | "group.wiki_edit"
+  | "group.wiki_get"
+  | "group.wiki_list"
   | "issue.create"
   | "issue.create_todo"
   | "issue.delete"
@@ -11395,6 +12237,7 @@ export type ActionId =
   | "project.delete"
   | "project.delete_fork_relation"
   | "project.delete_shared_group"
+  | "project.download_avatar"
   | "project.export_download"
   | "project.export_schedule"
   | "project.export_status"
@@ -11454,6 +12297,15 @@ export type ActionId =
   | "project.mirror_get"
   | "project.mirror_get_public_key"
   | "project.mirror_list"
+  | "project.pages_domain_create"
+  | "project.pages_domain_delete"
+  | "project.pages_domain_get"
+  | "project.pages_domain_list"
+  | "project.pages_domain_list_all"
+  | "project.pages_domain_update"
+  | "project.pages_get"
+  | "project.pages_unpublish"
+  | "project.pages_update"
   | "project.pull_mirror_configure"
   | "project.pull_mirror_get"
   | "project.push_rule_add"
@@ -11473,6 +12325,10 @@ export type ActionId =
   | "project.unarchive"
   | "project.unstar"
   | "project.update"
+  | "project.upload"
+  | "project.upload_avatar"
+  | "project.upload_delete"
+  | "project.upload_list"
   | "project_alias.create"
   | "project_alias.delete"
   | "project_alias.get"
@@ -11670,7 +12526,15 @@ export interface ActionParams {
   "access.approve_project": AccessApproveProjectParams;
   "access.deny_group": AccessDenyGroupParams;
   "access.deny_project": AccessDenyProjectParams;
+  "access.deploy_key_add": AccessDeployKeyAddParams;
+  "access.deploy_key_add_instance": AccessDeployKeyAddInstanceParams;
+  "access.deploy_key_delete": AccessDeployKeyDeleteParams;
+  "access.deploy_key_enable": AccessDeployKeyEnableParams;
   "access.deploy_key_get": AccessDeployKeyGetParams;
+  "access.deploy_key_list_all": AccessDeployKeyListAllParams;
+  "access.deploy_key_list_project": AccessDeployKeyListProjectParams;
+  "access.deploy_key_list_user_project": AccessDeployKeyListUserProjectParams;
+  "access.deploy_key_update": AccessDeployKeyUpdateParams;
   "access.deploy_token_create_group": AccessDeployTokenCreateGroupParams;
   "access.deploy_token_create_project": AccessDeployTokenCreateProjectParams;
   "access.deploy_token_delete_group": AccessDeployTokenDeleteGroupParams;
@@ -11780,6 +12644,9 @@ export interface ActionParams {
   "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
   "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
   "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
+  "group.analytics_issues_count": GroupAnalyticsIssuesCountParams;
+  "group.analytics_members_count": GroupAnalyticsMembersCountParams;
+  "group.analytics_mr_count": GroupAnalyticsMrCountParams;
   "group.archive": GroupArchiveParams;
   "group.badge_add": GroupBadgeAddParams;
   "group.badge_delete": GroupBadgeDeleteParams;
@@ -11793,6 +12660,29 @@ export interface ActionParams {
   "group.credential_list_ssh_keys": GroupCredentialListSshKeysParams;
   "group.credential_revoke_pat": GroupCredentialRevokePatParams;
   "group.delete": GroupDeleteParams;
+  "group.epic_board_get": GroupEpicBoardGetParams;
+  "group.epic_board_list": GroupEpicBoardListParams;
+  "group.epic_create": GroupEpicCreateParams;
+  "group.epic_delete": GroupEpicDeleteParams;
+  "group.epic_discussion_add_note": GroupEpicDiscussionAddNoteParams;
+  "group.epic_discussion_create": GroupEpicDiscussionCreateParams;
+  "group.epic_discussion_delete_note": GroupEpicDiscussionDeleteNoteParams;
+  "group.epic_discussion_get": GroupEpicDiscussionGetParams;
+  "group.epic_discussion_list": GroupEpicDiscussionListParams;
+  "group.epic_discussion_update_note": GroupEpicDiscussionUpdateNoteParams;
+  "group.epic_get": GroupEpicGetParams;
+  "group.epic_get_links": GroupEpicGetLinksParams;
+  "group.epic_issue_assign": GroupEpicIssueAssignParams;
+  "group.epic_issue_list": GroupEpicIssueListParams;
+  "group.epic_issue_remove": GroupEpicIssueRemoveParams;
+  "group.epic_issue_update": GroupEpicIssueUpdateParams;
+  "group.epic_list": GroupEpicListParams;
+  "group.epic_note_create": GroupEpicNoteCreateParams;
+  "group.epic_note_delete": GroupEpicNoteDeleteParams;
+  "group.epic_note_get": GroupEpicNoteGetParams;
+  "group.epic_note_list": GroupEpicNoteListParams;
+  "group.epic_note_update": GroupEpicNoteUpdateParams;
+  "group.epic_update": GroupEpicUpdateParams;
   "group.get": GroupGetParams;
   "group.group_board_create": GroupGroupBoardCreateParams;
   "group.group_board_create_list": GroupGroupBoardCreateListParams;
@@ -11840,6 +12730,10 @@ export interface ActionParams {
   "group.hook_get": GroupHookGetParams;
   "group.hook_list": GroupHookListParams;
   "group.issues": GroupIssuesParams;
+  "group.ldap_link_add": GroupLdapLinkAddParams;
+  "group.ldap_link_delete": GroupLdapLinkDeleteParams;
+  "group.ldap_link_delete_for_provider": GroupLdapLinkDeleteForProviderParams;
+  "group.ldap_link_list": GroupLdapLinkListParams;
   "group.list": GroupListParams;
   "group.members": GroupMembersParams;
   "group.projects": GroupProjectsParams;
@@ -11855,6 +12749,10 @@ export interface ActionParams {
   "group.protected_env_update": GroupProtectedEnvUpdateParams;
   "group.release_list": GroupReleaseListParams;
   "group.restore": GroupRestoreParams;
+  "group.saml_link_add": GroupSamlLinkAddParams;
+  "group.saml_link_delete": GroupSamlLinkDeleteParams;
+  "group.saml_link_get": GroupSamlLinkGetParams;
+  "group.saml_link_list": GroupSamlLinkListParams;
   "group.search": GroupSearchParams;
   "group.security_settings_update": GroupSecuritySettingsUpdateParams;
   "group.service_account_create": GroupServiceAccountCreateParams;
@@ -11871,6 +12769,11 @@ export interface ActionParams {
   "group.transfer_project": GroupTransferProjectParams;
   "group.unarchive": GroupUnarchiveParams;
   "group.update": GroupUpdateParams;
+  "group.wiki_create": GroupWikiCreateParams;
+  "group.wiki_delete": GroupWikiDeleteParams;
+  "group.wiki_edit": GroupWikiEditParams;
+  "group.wiki_get": GroupWikiGetParams;
+  "group.wiki_list": GroupWikiListParams;
   "issue.create": IssueCreateParams;
   "issue.create_todo": IssueCreateTodoParams;
   "issue.delete": IssueDeleteParams;
@@ -12107,6 +13010,7 @@ export interface ActionParams {
   "project.delete": ProjectDeleteParams;
   "project.delete_fork_relation": ProjectDeleteForkRelationParams;
   "project.delete_shared_group": ProjectDeleteSharedGroupParams;
+  "project.download_avatar": ProjectDownloadAvatarParams;
   "project.export_download": ProjectExportDownloadParams;
   "project.export_schedule": ProjectExportScheduleParams;
   "project.export_status": ProjectExportStatusParams;
@@ -12166,6 +13070,15 @@ export interface ActionParams {
   "project.mirror_get": ProjectMirrorGetParams;
   "project.mirror_get_public_key": ProjectMirrorGetPublicKeyParams;
   "project.mirror_list": ProjectMirrorListParams;
+  "project.pages_domain_create": ProjectPagesDomainCreateParams;
+  "project.pages_domain_delete": ProjectPagesDomainDeleteParams;
+  "project.pages_domain_get": ProjectPagesDomainGetParams;
+  "project.pages_domain_list": ProjectPagesDomainListParams;
+  "project.pages_domain_list_all": ProjectPagesDomainListAllParams;
+  "project.pages_domain_update": ProjectPagesDomainUpdateParams;
+  "project.pages_get": ProjectPagesGetParams;
+  "project.pages_unpublish": ProjectPagesUnpublishParams;
+  "project.pages_update": ProjectPagesUpdateParams;
   "project.pull_mirror_configure": ProjectPullMirrorConfigureParams;
   "project.pull_mirror_get": ProjectPullMirrorGetParams;
   "project.push_rule_add": ProjectPushRuleAddParams;
@@ -12185,6 +13098,10 @@ export interface ActionParams {
   "project.unarchive": ProjectUnarchiveParams;
   "project.unstar": ProjectUnstarParams;
   "project.update": ProjectUpdateParams;
+  "project.upload": ProjectUploadParams;
+  "project.upload_avatar": ProjectUploadAvatarParams;
+  "project.upload_delete": ProjectUploadDeleteParams;
+  "project.upload_list": ProjectUploadListParams;
   "project_alias.create": ProjectAliasCreateParams;
   "project_alias.delete": ProjectAliasDeleteParams;
   "project_alias.get": ProjectAliasGetParams;

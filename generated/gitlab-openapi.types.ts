@@ -38,6 +38,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/analytics/group_activity/issues_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count recent group issues */
+    get: operations["group.analytics_issues_count"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/analytics/group_activity/merge_requests_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count recent group merge requests */
+    get: operations["group.analytics_mr_count"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/analytics/group_activity/new_members_count": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count new group members */
+    get: operations["group.analytics_members_count"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/avatar": {
     parameters: {
       query?: never;
@@ -49,6 +100,24 @@ export interface paths {
     get: operations["user.avatar_get"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/deploy_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all deploy keys */
+    get: operations["access.deploy_key_list_all"];
+    put?: never;
+    /** Add an instance deploy key */
+    post: operations["access.deploy_key_add_instance"];
     delete?: never;
     options?: never;
     head?: never;
@@ -463,6 +532,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/epic_boards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List epic boards */
+    get: operations["group.epic_board_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/epic_boards/{board_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an epic board */
+    get: operations["group.epic_board_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/epics/{epic_iid}/epics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List child epics */
+    get: operations["group.epic_get_links"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/export": {
     parameters: {
       query?: never;
@@ -703,6 +823,42 @@ export interface paths {
     /** Unsubscribe from a group label */
     post: operations["group.group_label_unsubscribe"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/ldap_group_links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List LDAP group links */
+    get: operations["group.ldap_link_list"];
+    put?: never;
+    /** Add an LDAP group link */
+    post: operations["group.ldap_link_add"];
+    /** Delete an LDAP group link */
+    delete: operations["group.ldap_link_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/ldap_group_links/{provider}/{cn}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an LDAP group link of a provider */
+    delete: operations["group.ldap_link_delete_for_provider"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1112,6 +1268,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/saml_group_links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List SAML group links */
+    get: operations["group.saml_link_list"];
+    put?: never;
+    /** Add a SAML group link */
+    post: operations["group.saml_link_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/saml_group_links/{saml_group_name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a SAML group link */
+    get: operations["group.saml_link_get"];
+    put?: never;
+    post?: never;
+    /** Delete a SAML group link */
+    delete: operations["group.saml_link_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/search": {
     parameters: {
       query?: never;
@@ -1408,6 +1600,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/wikis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group wiki pages */
+    get: operations["group.wiki_list"];
+    put?: never;
+    /** Create a group wiki page */
+    post: operations["group.wiki_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/wikis/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group wiki page */
+    get: operations["group.wiki_get"];
+    /** Edit a group wiki page */
+    put: operations["group.wiki_edit"];
+    post?: never;
+    /** Delete a group wiki page */
+    delete: operations["group.wiki_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/issues": {
     parameters: {
       query?: never;
@@ -1589,6 +1818,23 @@ export interface paths {
     get: operations["user.notification_global_get"];
     /** Update global notification settings */
     put: operations["user.notification_global_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/pages/domains": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all Pages domains */
+    get: operations["project.pages_domain_list_all"];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1779,8 +2025,8 @@ export interface paths {
     };
     /** Get a project */
     get: operations["project.get"];
-    /** Update project settings */
-    put: operations["project.update"];
+    /** Upload a project avatar */
+    put: operations["project.upload_avatar"];
     post?: never;
     /** Delete a project */
     delete: operations["project.delete"];
@@ -2000,6 +2246,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a project avatar */
+    get: operations["project.download_avatar"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/badges": {
     parameters: {
       query?: never;
@@ -2128,6 +2391,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/deploy_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's deploy keys */
+    get: operations["access.deploy_key_list_project"];
+    put?: never;
+    /** Add a deploy key */
+    post: operations["access.deploy_key_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/deploy_keys/{key_id}": {
     parameters: {
       query?: never;
@@ -2137,8 +2418,27 @@ export interface paths {
     };
     /** Get a deploy key */
     get: operations["access.deploy_key_get"];
-    put?: never;
+    /** Update a deploy key */
+    put: operations["access.deploy_key_update"];
     post?: never;
+    /** Delete a deploy key */
+    delete: operations["access.deploy_key_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/deploy_keys/{key_id}/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enable a deploy key */
+    post: operations["access.deploy_key_enable"];
     delete?: never;
     options?: never;
     head?: never;
@@ -5048,6 +5348,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/pages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get Pages settings */
+    get: operations["project.pages_get"];
+    put?: never;
+    post?: never;
+    /** Unpublish Pages */
+    delete: operations["project.pages_unpublish"];
+    options?: never;
+    head?: never;
+    /** Update Pages settings */
+    patch: operations["project.pages_update"];
+    trace?: never;
+  };
+  "/projects/{id}/pages/domains": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's Pages domains */
+    get: operations["project.pages_domain_list"];
+    put?: never;
+    /** Add a Pages domain */
+    post: operations["project.pages_domain_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/pages/domains/{domain}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Pages domain */
+    get: operations["project.pages_domain_get"];
+    /** Update a Pages domain */
+    put: operations["project.pages_domain_update"];
+    post?: never;
+    /** Delete a Pages domain */
+    delete: operations["project.pages_domain_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/pipeline": {
     parameters: {
       query?: never;
@@ -6768,6 +7124,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/uploads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project uploads */
+    get: operations["project.upload_list"];
+    put?: never;
+    /** Upload a file to a project */
+    post: operations["project.upload"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/uploads/{upload_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a project upload */
+    delete: operations["project.upload_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/users": {
     parameters: {
       query?: never;
@@ -7289,6 +7680,23 @@ export interface paths {
     put?: never;
     /** Create a user */
     post: operations["user.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/users/{id_or_username}/project_deploy_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a user's project deploy keys */
+    get: operations["access.deploy_key_list_user_project"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -8069,6 +8477,22 @@ export interface components {
       /** Format: date-time */
       expires_at?: string | null;
       can_push?: boolean | null;
+      usage_type?: string | null;
+    };
+    /** @description A deploy key of the instance and the projects it may push to. */
+    DeployKeyWithProjects: {
+      id: number;
+      title?: string | null;
+      key?: string | null;
+      fingerprint?: string | null;
+      fingerprint_sha256?: string | null;
+      usage_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      projects_with_write_access?: (Record<string, never> | null)[] | null;
+      projects_with_readonly_access?: (Record<string, never> | null)[] | null;
     };
     /** @description The server's own token just rotated: the new secret, shown once, and the old one revoked. */
     OwnTokenRotated: {
@@ -8386,6 +8810,149 @@ export interface components {
       created_at?: string | null;
       weight?: number | null;
       action?: string | null;
+    };
+    /** @description The user who wrote an epic or note. */
+    EpicAuthor: {
+      id?: string | null;
+      username?: string | null;
+      name?: string | null;
+    };
+    /** @description An epic of a group, as the GraphQL Epic API answers it. */
+    Epic: {
+      id: string;
+      iid: string;
+      title?: string | null;
+      description?: string | null;
+      state?: string | null;
+      confidential?: boolean | null;
+      reference?: string | null;
+      webUrl?: string | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      /** Format: date-time */
+      closedAt?: string | null;
+      startDate?: string | null;
+      dueDate?: string | null;
+      author?: components["schemas"]["EpicAuthor"] | null;
+    };
+    /** @description An issue of an epic, with the global ID of its link to the epic. */
+    EpicIssue: {
+      id?: string | null;
+      iid: string;
+      epicIssueId?: string | null;
+      title?: string | null;
+      state?: string | null;
+      reference?: string | null;
+      webUrl?: string | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+    };
+    /** @description The thread a note belongs to. */
+    EpicNoteDiscussion: {
+      id?: string | null;
+    };
+    /** @description A comment (note) on an epic. */
+    EpicNote: {
+      id: string;
+      body?: string | null;
+      system?: boolean | null;
+      internal?: boolean | null;
+      url?: string | null;
+      /** Format: date-time */
+      createdAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      author?: components["schemas"]["EpicAuthor"] | null;
+      discussion?: components["schemas"]["EpicNoteDiscussion"] | null;
+    };
+    /** @description A page of notes. */
+    EpicNoteList: {
+      nodes?: (components["schemas"]["EpicNote"] | null)[] | null;
+    };
+    /** @description A thread of notes on an epic. */
+    EpicDiscussion: {
+      id: string;
+      /** Format: date-time */
+      createdAt?: string | null;
+      resolvable?: boolean | null;
+      resolved?: boolean | null;
+      notes?: components["schemas"]["EpicNoteList"] | null;
+    };
+    /** @description What GitLab answers once an epic's work item is deleted. */
+    EpicDeleted: {
+      namespace?: components["schemas"]["EpicNamespace"] | null;
+      errors?: (string | null)[] | null;
+    };
+    /** @description The group an epic belonged to. */
+    EpicNamespace: {
+      id?: string | null;
+      fullPath?: string | null;
+    };
+    /** @description What GitLab answers to a mutation with no object of its own. */
+    EpicMutationErrors: {
+      errors?: (string | null)[] | null;
+    };
+    /** @description The issue once taken out of its epic. */
+    EpicIssueUnlinked: {
+      id?: string | null;
+      iid: string;
+      title?: string | null;
+      state?: string | null;
+      webUrl?: string | null;
+    };
+    /** @description A child epic, as the REST epic links API answers it. */
+    EpicLink: {
+      id: number;
+      iid: number;
+      group_id?: number | null;
+      parent_id?: number | null;
+      title?: string | null;
+      state?: string | null;
+      web_url?: string | null;
+      start_date?: string | null;
+      due_date?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      author?: components["schemas"]["User"] | null;
+    };
+    /** @description A list (column) of an epic board. */
+    EpicBoardList: {
+      id?: number | null;
+      position?: number | null;
+      list_type?: string | null;
+      label?: Record<string, never> | null;
+    };
+    /** @description An epic board of a group. */
+    EpicBoard: {
+      id: number;
+      name?: string | null;
+      hide_backlog_list?: boolean | null;
+      hide_closed_list?: boolean | null;
+      labels?: (Record<string, never> | null)[] | null;
+      lists?: (components["schemas"]["EpicBoardList"] | null)[] | null;
+    };
+    /** @description A count of recent group activity. */
+    GroupActivityCount: {
+      issues_count?: number | null;
+      merge_requests_count?: number | null;
+      new_members_count?: number | null;
+    };
+    /** @description A link from an LDAP group (CN) or filter to a role in a GitLab group. */
+    LdapGroupLink: {
+      cn?: string | null;
+      filter?: string | null;
+      group_access?: number | null;
+      provider?: string | null;
+      member_role_id?: number | null;
+    };
+    /** @description A link from a SAML group name to a role in a GitLab group. */
+    SamlGroupLink: {
+      name: string;
+      access_level?: number | null;
+      member_role_id?: number | null;
+      provider?: string | null;
     };
     /** @description An SSH key of an enterprise user, as the group's credentials inventory lists it (no key material). */
     ManagedSshKey: {
@@ -9009,6 +9576,67 @@ export interface components {
       commit_committer_name_check?: boolean | null;
       reject_unsigned_commits?: boolean | null;
       reject_non_dco_commits?: boolean | null;
+    };
+    /** @description A file uploaded to a project for use in Markdown. */
+    ProjectUpload: {
+      id?: number | null;
+      alt?: string | null;
+      url: string;
+      full_path?: string | null;
+      markdown?: string | null;
+    };
+    /** @description A stored upload of a project, as the uploads list shows it. */
+    ProjectUploadEntry: {
+      id: number;
+      size?: number | null;
+      filename?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      uploaded_by?: components["schemas"]["User"] | null;
+    };
+    /** @description Where a project's avatar image now lives. */
+    ProjectAvatar: {
+      id?: number | null;
+      name?: string | null;
+      avatar_url: string;
+    };
+    /** @description An active GitLab Pages deployment. */
+    PagesDeployment: {
+      /** Format: date-time */
+      created_at?: string | null;
+      url?: string | null;
+      path_prefix?: string | null;
+      root_directory?: string | null;
+    };
+    /** @description The GitLab Pages settings of a project and its active deployments. */
+    PagesSettings: {
+      url?: string | null;
+      is_unique_domain_enabled?: boolean | null;
+      force_https?: boolean | null;
+      pages_primary_domain?: string | null;
+      deployments?: (components["schemas"]["PagesDeployment"] | null)[] | null;
+    };
+    /** @description The public part of a Pages domain's TLS certificate (the key is never shown). */
+    PagesCertificate: {
+      subject?: string | null;
+      expired?: boolean | null;
+      /** Format: date-time */
+      expiration?: string | null;
+      certificate?: string | null;
+      certificate_text?: string | null;
+    };
+    /** @description A custom domain of a project's GitLab Pages site. */
+    PagesDomain: {
+      domain: string;
+      url?: string | null;
+      project_id?: number | null;
+      verified?: boolean | null;
+      verification_code?: string | null;
+      /** Format: date-time */
+      enabled_until?: string | null;
+      auto_ssl_enabled?: boolean | null;
+      certificate?: components["schemas"]["PagesCertificate"] | null;
+      certificate_expiration?: components["schemas"]["PagesCertificate"] | null;
     };
     /** @description A short name that clones a project's repository. */
     ProjectAlias: {
@@ -10229,6 +10857,72 @@ export interface operations {
       };
     };
   };
+  "group.analytics_issues_count": {
+    parameters: {
+      query: {
+        group_path: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupActivityCount"];
+        };
+      };
+    };
+  };
+  "group.analytics_mr_count": {
+    parameters: {
+      query: {
+        group_path: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupActivityCount"];
+        };
+      };
+    };
+  };
+  "group.analytics_members_count": {
+    parameters: {
+      query: {
+        group_path: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GroupActivityCount"];
+        };
+      };
+    };
+  };
   "user.avatar_get": {
     parameters: {
       query: {
@@ -10248,6 +10942,58 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AvatarUrl"];
+        };
+      };
+    };
+  };
+  "access.deploy_key_list_all": {
+    parameters: {
+      query?: {
+        public?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKeyWithProjects"][];
+        };
+      };
+    };
+  };
+  "access.deploy_key_add_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"];
         };
       };
     };
@@ -11403,6 +12149,77 @@ export interface operations {
       };
     };
   };
+  "group.epic_board_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EpicBoard"][];
+        };
+      };
+    };
+  };
+  "group.epic_board_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        board_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EpicBoard"];
+        };
+      };
+    };
+  };
+  "group.epic_get_links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        epic_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EpicLink"][];
+        };
+      };
+    };
+  };
   "group.group_export_schedule": {
     parameters: {
       query?: never;
@@ -12016,6 +12833,107 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Label"];
         };
+      };
+    };
+  };
+  "group.ldap_link_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LdapGroupLink"][];
+        };
+      };
+    };
+  };
+  "group.ldap_link_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          cn?: string;
+          filter?: string;
+          /** @enum {integer} */
+          group_access: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          provider: string;
+          member_role_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LdapGroupLink"];
+        };
+      };
+    };
+  };
+  "group.ldap_link_delete": {
+    parameters: {
+      query: {
+        cn?: string;
+        filter?: string;
+        provider: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group.ldap_link_delete_for_provider": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        provider: string;
+        cn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -13070,6 +13988,108 @@ export interface operations {
       };
     };
   };
+  "group.saml_link_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SamlGroupLink"][];
+        };
+      };
+    };
+  };
+  "group.saml_link_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          saml_group_name: string;
+          /** @enum {integer} */
+          access_level: 0 | 5 | 10 | 15 | 20 | 30 | 40 | 50;
+          member_role_id?: number;
+          provider?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SamlGroupLink"];
+        };
+      };
+    };
+  };
+  "group.saml_link_get": {
+    parameters: {
+      query?: {
+        provider?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        saml_group_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SamlGroupLink"];
+        };
+      };
+    };
+  };
+  "group.saml_link_delete": {
+    parameters: {
+      query?: {
+        provider?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        saml_group_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "group.search": {
     parameters: {
       query: {
@@ -13749,6 +14769,137 @@ export interface operations {
       };
     };
   };
+  "group.wiki_list": {
+    parameters: {
+      query?: {
+        with_content?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"][];
+        };
+      };
+    };
+  };
+  "group.wiki_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          content: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "group.wiki_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "group.wiki_edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          content?: string;
+          /** @enum {string} */
+          format?: "markdown" | "rdoc" | "asciidoc" | "org";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WikiPage"];
+        };
+      };
+    };
+  };
+  "group.wiki_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "issue.list_all": {
     parameters: {
       query?: {
@@ -14058,6 +15209,29 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NotificationSetting"];
+        };
+      };
+    };
+  };
+  "project.pages_domain_list_all": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesDomain"][];
         };
       };
     };
@@ -14492,7 +15666,7 @@ export interface operations {
       };
     };
   };
-  "project.update": {
+  "project.upload_avatar": {
     parameters: {
       query?: never;
       header?: never;
@@ -14501,113 +15675,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
-      content: {
-        "application/json": {
-          name?: string;
-          path?: string;
-          description?: string;
-          /** @enum {string} */
-          visibility?: "private" | "internal" | "public";
-          default_branch?: string;
-          topics?: string[];
-          import_url?: string;
-          /** @enum {string} */
-          issues_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          merge_requests_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          builds_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          wiki_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          repository_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          snippets_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          forking_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          pages_access_level?: "disabled" | "private" | "enabled" | "public";
-          /** @enum {string} */
-          analytics_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          container_registry_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          environments_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          feature_flags_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          infrastructure_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          monitor_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          releases_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          requirements_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          security_and_compliance_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          model_experiments_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          model_registry_access_level?: "disabled" | "private" | "enabled";
-          /** @enum {string} */
-          merge_method?: "merge" | "rebase_merge" | "ff";
-          /** @enum {string} */
-          squash_option?: "never" | "always" | "default_on" | "default_off";
-          only_allow_merge_if_pipeline_succeeds?: boolean;
-          only_allow_merge_if_all_discussions_are_resolved?: boolean;
-          allow_merge_on_skipped_pipeline?: boolean;
-          remove_source_branch_after_merge?: boolean;
-          resolve_outdated_diff_discussions?: boolean;
-          printing_merge_request_link_enabled?: boolean;
-          merge_pipelines_enabled?: boolean;
-          merge_trains_enabled?: boolean;
-          mr_default_target_self?: boolean;
-          merge_commit_template?: string;
-          squash_commit_template?: string;
-          suggestion_commit_message?: string;
-          issue_branch_template?: string;
-          autoclose_referenced_issues?: boolean;
-          approvals_before_merge?: number;
-          ci_config_path?: string;
-          ci_default_git_depth?: number;
-          /** @enum {string} */
-          build_git_strategy?: "fetch" | "clone";
-          build_timeout?: number;
-          /** @enum {string} */
-          auto_cancel_pending_pipelines?: "enabled" | "disabled";
-          ci_forward_deployment_enabled?: boolean;
-          ci_separated_caches?: boolean;
-          /** @enum {string} */
-          ci_restrict_pipeline_cancellation_role?: "developer" | "maintainer" | "no_one";
-          /** @enum {string} */
-          ci_pipeline_variables_minimum_override_role?: "no_one_allowed" | "developer" | "maintainer" | "owner";
-          ci_delete_pipelines_in_seconds?: number;
-          public_jobs?: boolean;
-          shared_runners_enabled?: boolean;
-          group_runners_enabled?: boolean;
-          keep_latest_artifact?: boolean;
-          max_artifacts_size?: number;
-          auto_devops_enabled?: boolean;
-          /** @enum {string} */
-          auto_devops_deploy_strategy?: "continuous" | "manual" | "timed_incremental";
-          lfs_enabled?: boolean;
-          packages_enabled?: boolean;
-          service_desk_enabled?: boolean;
-          emails_enabled?: boolean;
-          request_access_enabled?: boolean;
-          show_default_award_emojis?: boolean;
-          enforce_auth_checks_on_uploads?: boolean;
-          warn_about_potentially_unwanted_characters?: boolean;
-          restrict_user_defined_variables?: boolean;
-          issues_template?: string;
-          merge_requests_template?: string;
-          external_authorization_classification_label?: string;
-          mirror?: boolean;
-          only_mirror_protected_branches?: boolean;
-        };
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -14615,7 +15683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Project"];
+          "application/json": components["schemas"]["ProjectAvatar"];
         };
       };
     };
@@ -15174,6 +16242,28 @@ export interface operations {
       };
     };
   };
+  "project.download_avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
   "project.badge_list": {
     parameters: {
       query?: {
@@ -15596,6 +16686,62 @@ export interface operations {
       };
     };
   };
+  "access.deploy_key_list_project": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"][];
+        };
+      };
+    };
+  };
+  "access.deploy_key_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          key: string;
+          can_push?: boolean;
+          expires_at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"];
+        };
+      };
+    };
+  };
   "access.deploy_key_get": {
     parameters: {
       query?: never;
@@ -15610,6 +16756,80 @@ export interface operations {
     responses: {
       /** @description Success */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"];
+        };
+      };
+    };
+  };
+  "access.deploy_key_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          can_push?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"];
+        };
+      };
+    };
+  };
+  "access.deploy_key_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "access.deploy_key_enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
         headers: {
           [name: string]: unknown;
         };
@@ -22354,6 +23574,209 @@ export interface operations {
       };
     };
   };
+  "project.pages_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesSettings"];
+        };
+      };
+    };
+  };
+  "project.pages_unpublish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "project.pages_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          pages_unique_domain_enabled?: boolean;
+          pages_https_only?: boolean;
+          pages_primary_domain?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesSettings"];
+        };
+      };
+    };
+  };
+  "project.pages_domain_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesDomain"][];
+        };
+      };
+    };
+  };
+  "project.pages_domain_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          domain: string;
+          auto_ssl_enabled?: boolean;
+          certificate?: string;
+          key?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesDomain"];
+        };
+      };
+    };
+  };
+  "project.pages_domain_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        domain: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesDomain"];
+        };
+      };
+    };
+  };
+  "project.pages_domain_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        domain: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          auto_ssl_enabled?: boolean;
+          certificate?: string;
+          key?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PagesDomain"];
+        };
+      };
+    };
+  };
+  "project.pages_domain_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        domain: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "pipeline.create": {
     parameters: {
       query?: never;
@@ -26526,6 +27949,74 @@ export interface operations {
       };
     };
   };
+  "project.upload_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectUploadEntry"][];
+        };
+      };
+    };
+  };
+  "project.upload": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectUpload"];
+        };
+      };
+    };
+  };
+  "project.upload_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        upload_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.list_users": {
     parameters: {
       query?: {
@@ -27765,6 +29256,31 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserAccount"];
+        };
+      };
+    };
+  };
+  "access.deploy_key_list_user_project": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id_or_username: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeployKey"][];
         };
       };
     };

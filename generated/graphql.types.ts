@@ -25,12 +25,37 @@ export type CiCatalogResourceVerificationLevel =
   | "VERIFIED_CREATOR_MAINTAINED"
   | "VERIFIED_CREATOR_SELF_MANAGED";
 
+/** Roadmap sort values. */
+export type EpicSort =
+  | "CREATED_AT_ASC"
+  | "CREATED_AT_DESC"
+  | "END_DATE_ASC"
+  | "END_DATE_DESC"
+  | "START_DATE_ASC"
+  | "START_DATE_DESC"
+  | "TITLE_ASC"
+  | "TITLE_DESC"
+  | "UPDATED_AT_ASC"
+  | "UPDATED_AT_DESC";
+
+/** State of an epic. */
+export type EpicState = "all" | "closed" | "opened";
+
+/** State event of an epic. */
+export type EpicStateEvent = "CLOSE" | "REOPEN";
+
 /** State of a GitLab issue or merge request. */
 export type IssuableState = "all" | "closed" | "locked" | "opened";
+
+/** State of a GitLab issue. */
+export type IssueState = "all" | "closed" | "locked" | "opened";
 
 /** Issue type. */
 export type IssueType =
   "EPIC" | "INCIDENT" | "ISSUE" | "KEY_RESULT" | "OBJECTIVE" | "REQUIREMENT" | "TASK" | "TEST_CASE" | "TICKET";
+
+/** The position to which the adjacent object should be moved. */
+export type MoveType = "after" | "before";
 
 /** Values for sorting work items. */
 export type WorkItemSort = "CREATED_ASC" | "CREATED_DESC" | "TITLE_ASC" | "TITLE_DESC" | "UPDATED_ASC" | "UPDATED_DESC";
@@ -196,6 +221,447 @@ export type CustomEmojiListQuery = {
         hasPreviousPage: boolean;
         startCursor: string | null;
       };
+    } | null;
+  } | null;
+};
+
+export type EpicCreateMutationVariables = Exact<{
+  groupPath: string | number;
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  confidential?: boolean | null | undefined;
+  addLabels?: Array<string> | string | null | undefined;
+  startDateFixed?: string | null | undefined;
+  startDateIsFixed?: boolean | null | undefined;
+  dueDateFixed?: string | null | undefined;
+  dueDateIsFixed?: boolean | null | undefined;
+}>;
+
+export type EpicCreateMutation = {
+  createEpic: {
+    errors: Array<string>;
+    epic: {
+      id: string;
+      iid: string;
+      title: string | null;
+      state: EpicState;
+      confidential: boolean | null;
+      webUrl: string | null;
+      createdAt: string | null;
+      startDate: string | null;
+      dueDate: string | null;
+      author: { username: string; name: string };
+    } | null;
+  } | null;
+};
+
+export type EpicDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type EpicDeleteMutation = {
+  workItemDelete: { errors: Array<string>; namespace: { id: string; fullPath: string } | null } | null;
+};
+
+export type EpicDiscussionReplyMutationVariables = Exact<{
+  noteableId: string;
+  discussionId?: string | null | undefined;
+  body: string;
+}>;
+
+export type EpicDiscussionReplyMutation = {
+  createNote: {
+    errors: Array<string>;
+    note: {
+      id: string;
+      body: string;
+      system: boolean;
+      internal: boolean | null;
+      url: string | null;
+      createdAt: string;
+      updatedAt: string;
+      author: { username: string; name: string } | null;
+      discussion: { id: string } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicDiscussionCreateMutationVariables = Exact<{
+  noteableId: string;
+  body: string;
+  internal?: boolean | null | undefined;
+}>;
+
+export type EpicDiscussionCreateMutation = {
+  createDiscussion: {
+    errors: Array<string>;
+    note: {
+      id: string;
+      body: string;
+      system: boolean;
+      internal: boolean | null;
+      url: string | null;
+      createdAt: string;
+      updatedAt: string;
+      author: { username: string; name: string } | null;
+      discussion: { id: string } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicNoteDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type EpicNoteDeleteMutation = { destroyNote: { errors: Array<string> } | null };
+
+export type EpicDiscussionGetQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type EpicDiscussionGetQuery = {
+  note: {
+    discussion: {
+      id: string;
+      createdAt: string;
+      resolvable: boolean;
+      resolved: boolean;
+      notes: {
+        nodes: Array<{
+          id: string;
+          body: string;
+          system: boolean;
+          createdAt: string;
+          author: { username: string; name: string } | null;
+        } | null> | null;
+      };
+    } | null;
+  } | null;
+};
+
+export type EpicDiscussionListQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EpicDiscussionListQuery = {
+  group: {
+    epic: {
+      discussions: {
+        nodes: Array<{
+          id: string;
+          createdAt: string;
+          resolvable: boolean;
+          resolved: boolean;
+          notes: {
+            nodes: Array<{
+              id: string;
+              body: string;
+              system: boolean;
+              createdAt: string;
+              author: { username: string; name: string } | null;
+            } | null> | null;
+          };
+        } | null> | null;
+        pageInfo: {
+          hasNextPage: boolean;
+          endCursor: string | null;
+          hasPreviousPage: boolean;
+          startCursor: string | null;
+        };
+      };
+    } | null;
+  } | null;
+};
+
+export type EpicDiscussionNoteUpdateMutationVariables = Exact<{
+  id: string;
+  body?: string | null | undefined;
+}>;
+
+export type EpicDiscussionNoteUpdateMutation = {
+  updateNote: {
+    errors: Array<string>;
+    note: {
+      id: string;
+      body: string;
+      system: boolean;
+      internal: boolean | null;
+      url: string | null;
+      createdAt: string;
+      updatedAt: string;
+      author: { username: string; name: string } | null;
+      discussion: { id: string } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicGetQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+}>;
+
+export type EpicGetQuery = {
+  group: {
+    epic: {
+      id: string;
+      iid: string;
+      title: string | null;
+      description: string | null;
+      state: EpicState;
+      confidential: boolean | null;
+      reference: string;
+      webUrl: string | null;
+      createdAt: string | null;
+      updatedAt: string | null;
+      closedAt: string | null;
+      startDate: string | null;
+      dueDate: string | null;
+      author: { username: string; name: string };
+    } | null;
+  } | null;
+};
+
+export type EpicIssueAssignMutationVariables = Exact<{
+  groupPath: string | number;
+  iid: string | number;
+  projectPath: string | number;
+  issueIid: string;
+}>;
+
+export type EpicIssueAssignMutation = {
+  epicAddIssue: {
+    errors: Array<string>;
+    epicIssue: {
+      id: string | null;
+      iid: string;
+      epicIssueId: string;
+      title: string;
+      state: IssueState;
+      reference: string;
+      webUrl: string;
+      createdAt: string;
+    } | null;
+  } | null;
+};
+
+export type EpicIssueListQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EpicIssueListQuery = {
+  group: {
+    epic: {
+      issues: {
+        nodes: Array<{
+          id: string | null;
+          iid: string;
+          epicIssueId: string;
+          title: string;
+          state: IssueState;
+          reference: string;
+          webUrl: string;
+          createdAt: string;
+        } | null> | null;
+        pageInfo: {
+          hasNextPage: boolean;
+          endCursor: string | null;
+          hasPreviousPage: boolean;
+          startCursor: string | null;
+        };
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicIssueRemoveMutationVariables = Exact<{
+  projectPath: string | number;
+  iid: string;
+}>;
+
+export type EpicIssueRemoveMutation = {
+  issueSetEpic: {
+    errors: Array<string>;
+    issue: { id: string; iid: string; title: string; state: IssueState; webUrl: string } | null;
+  } | null;
+};
+
+export type EpicIssueReorderMutationVariables = Exact<{
+  baseEpicId: string;
+  id: string;
+  adjacentReferenceId?: string | null | undefined;
+  relativePosition?: MoveType | null | undefined;
+}>;
+
+export type EpicIssueReorderMutation = { epicTreeReorder: { errors: Array<string> } | null };
+
+export type EpicListQueryVariables = Exact<{
+  fullPath: string | number;
+  state?: EpicState | null | undefined;
+  search?: string | null | undefined;
+  authorUsername?: string | null | undefined;
+  labelName?: Array<string> | string | null | undefined;
+  sort?: EpicSort | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EpicListQuery = {
+  group: {
+    epics: {
+      nodes: Array<{
+        id: string;
+        iid: string;
+        title: string | null;
+        state: EpicState;
+        confidential: boolean | null;
+        webUrl: string | null;
+        createdAt: string | null;
+        updatedAt: string | null;
+        startDate: string | null;
+        dueDate: string | null;
+        author: { username: string; name: string };
+      } | null> | null;
+      pageInfo: {
+        hasNextPage: boolean;
+        endCursor: string | null;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+      };
+    } | null;
+  } | null;
+};
+
+export type EpicNoteCreateMutationVariables = Exact<{
+  noteableId: string;
+  body: string;
+  internal?: boolean | null | undefined;
+}>;
+
+export type EpicNoteCreateMutation = {
+  createNote: {
+    errors: Array<string>;
+    note: {
+      id: string;
+      body: string;
+      system: boolean;
+      internal: boolean | null;
+      url: string | null;
+      createdAt: string;
+      updatedAt: string;
+      author: { username: string; name: string } | null;
+      discussion: { id: string } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicNoteGetQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type EpicNoteGetQuery = {
+  note: {
+    id: string;
+    body: string;
+    system: boolean;
+    internal: boolean | null;
+    url: string | null;
+    createdAt: string;
+    updatedAt: string;
+    author: { username: string; name: string } | null;
+    discussion: { id: string } | null;
+  } | null;
+};
+
+export type EpicNoteListQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EpicNoteListQuery = {
+  group: {
+    epic: {
+      notes: {
+        nodes: Array<{
+          id: string;
+          body: string;
+          system: boolean;
+          internal: boolean | null;
+          createdAt: string;
+          updatedAt: string;
+          author: { username: string; name: string } | null;
+          discussion: { id: string } | null;
+        } | null> | null;
+        pageInfo: {
+          hasNextPage: boolean;
+          endCursor: string | null;
+          hasPreviousPage: boolean;
+          startCursor: string | null;
+        };
+      };
+    } | null;
+  } | null;
+};
+
+export type EpicNoteUpdateMutationVariables = Exact<{
+  id: string;
+  body?: string | null | undefined;
+}>;
+
+export type EpicNoteUpdateMutation = {
+  updateNote: {
+    errors: Array<string>;
+    note: {
+      id: string;
+      body: string;
+      system: boolean;
+      internal: boolean | null;
+      url: string | null;
+      createdAt: string;
+      updatedAt: string;
+      author: { username: string; name: string } | null;
+      discussion: { id: string } | null;
+    } | null;
+  } | null;
+};
+
+export type EpicUpdateMutationVariables = Exact<{
+  groupPath: string | number;
+  iid: string | number;
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  confidential?: boolean | null | undefined;
+  stateEvent?: EpicStateEvent | null | undefined;
+  addLabels?: Array<string> | string | null | undefined;
+  removeLabels?: Array<string> | string | null | undefined;
+  startDateFixed?: string | null | undefined;
+  startDateIsFixed?: boolean | null | undefined;
+  dueDateFixed?: string | null | undefined;
+  dueDateIsFixed?: boolean | null | undefined;
+}>;
+
+export type EpicUpdateMutation = {
+  updateEpic: {
+    errors: Array<string>;
+    epic: {
+      id: string;
+      iid: string;
+      title: string | null;
+      state: EpicState;
+      confidential: boolean | null;
+      webUrl: string | null;
+      updatedAt: string | null;
+      closedAt: string | null;
+      startDate: string | null;
+      dueDate: string | null;
+      author: { username: string; name: string };
     } | null;
   } | null;
 };

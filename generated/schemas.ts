@@ -113,6 +113,94 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_id"],
     additionalProperties: false,
   },
+  "access.deploy_key_add": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Name of the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "SSH public key, such as ssh-ed25519 AAAA...",
+        minLength: 1,
+        pattern: "^(ssh-|ecdsa-|sk-)",
+      },
+      can_push: {
+        type: "boolean",
+        description: "Allow pushes (default read-only).",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+    },
+    required: ["project_id", "title", "key"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_add_instance": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "Name of the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      key: {
+        type: "string",
+        description: "SSH public key, such as ssh-ed25519 AAAA...",
+        minLength: 1,
+        pattern: "^(ssh-|ecdsa-|sk-)",
+      },
+      expires_at: {
+        type: "string",
+        description: "Expiry date, YYYY-MM-DD.",
+        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      },
+    },
+    required: ["title", "key"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deploy_key_id: {
+        type: "integer",
+        description: "ID of the deploy key.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_key_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_enable": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deploy_key_id: {
+        type: "integer",
+        description: "ID of the deploy key.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_key_id"],
+    additionalProperties: false,
+  },
   "access.deploy_key_get": {
     type: "object",
     properties: {
@@ -124,6 +212,91 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the deploy key.",
         minimum: 1,
+      },
+    },
+    required: ["project_id", "deploy_key_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_list_all": {
+    type: "object",
+    properties: {
+      public: {
+        type: "boolean",
+        description: "Only public (instance-wide) keys.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "access.deploy_key_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_list_user_project": {
+    type: "object",
+    properties: {
+      user_id: {
+        type: ["string", "integer"],
+        description: "The user's ID or username.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["user_id"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      deploy_key_id: {
+        type: "integer",
+        description: "ID of the deploy key.",
+        minimum: 1,
+      },
+      title: {
+        type: "string",
+        description: "New name of the key.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      can_push: {
+        type: "boolean",
+        description: "Allow pushes.",
       },
     },
     required: ["project_id", "deploy_key_id"],
@@ -3263,6 +3436,42 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
+  "group.analytics_issues_count": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: "string",
+        description: "Group full path, such as parent/group.",
+        pattern: "[^0-9]",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.analytics_members_count": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: "string",
+        description: "Group full path, such as parent/group.",
+        pattern: "[^0-9]",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.analytics_mr_count": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: "string",
+        description: "Group full path, such as parent/group.",
+        pattern: "[^0-9]",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "group.archive": {
     type: "object",
     properties: {
@@ -3603,6 +3812,561 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.epic_board_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      board_id: {
+        type: "integer",
+        description: "Epic board ID.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "board_id"],
+    additionalProperties: false,
+  },
+  "group.epic_board_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.epic_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the epic.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential.",
+      },
+      labels: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Label names to add.",
+      },
+      start_date_fixed: {
+        type: "string",
+        description: "Fixed start date, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      start_date_is_fixed: {
+        type: "boolean",
+        description: "Use the fixed start date.",
+      },
+      due_date_fixed: {
+        type: "string",
+        description: "Fixed due date, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date_is_fixed: {
+        type: "boolean",
+        description: "Use the fixed due date.",
+      },
+    },
+    required: ["group_id", "title"],
+    additionalProperties: false,
+  },
+  "group.epic_delete": {
+    type: "object",
+    properties: {
+      work_item_id: {
+        type: "string",
+        description: "Epic's work item ID, gid://gitlab/WorkItem/N.",
+        pattern: "^gid://gitlab/WorkItem/[0-9]+$",
+      },
+    },
+    required: ["work_item_id"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_add_note": {
+    type: "object",
+    properties: {
+      epic_id: {
+        type: "string",
+        description: "Epic's global ID, gid://gitlab/Epic/N.",
+        pattern: "^gid://gitlab/Epic/[0-9]+$",
+      },
+      discussion_id: {
+        type: "string",
+        description: "Thread's global ID, gid://gitlab/Discussion/<hex>.",
+        pattern: "^gid://gitlab/Discussion/[0-9a-f]+$",
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["epic_id", "discussion_id", "body"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_create": {
+    type: "object",
+    properties: {
+      epic_id: {
+        type: "string",
+        description: "Epic's global ID, gid://gitlab/Epic/N.",
+        pattern: "^gid://gitlab/Epic/[0-9]+$",
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+      internal: {
+        type: "boolean",
+        description: "Visible to Reporter role and above only.",
+      },
+    },
+    required: ["epic_id", "body"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_delete_note": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Note's global ID, gid://gitlab/Note/N.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+    },
+    required: ["note_id"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_get": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Global ID of any note of the thread.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+    },
+    required: ["note_id"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id", "epic_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_update_note": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Note's global ID, gid://gitlab/Note/N.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["note_id", "body"],
+    additionalProperties: false,
+  },
+  "group.epic_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["group_id", "epic_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_get_links": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "integer",
+        description: "IID of the parent epic, as in &5.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "epic_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_assign": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+      project_id: {
+        type: "string",
+        description: "Project full path, such as group/project.",
+        pattern: "/",
+      },
+      issue_iid: {
+        type: "string",
+        description: "IID of the issue, as in #42.",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["group_id", "epic_iid", "project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id", "epic_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_remove": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "string",
+        description: "Project full path, such as group/project.",
+        pattern: "/",
+      },
+      issue_iid: {
+        type: "string",
+        description: "IID of the issue, as in #42.",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["project_id", "issue_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_update": {
+    type: "object",
+    properties: {
+      epic_id: {
+        type: "string",
+        description: "Epic's global ID, gid://gitlab/Epic/N.",
+        pattern: "^gid://gitlab/Epic/[0-9]+$",
+      },
+      epic_issue_id: {
+        type: "string",
+        description: "Link ID of the issue to move.",
+        pattern: "^gid://gitlab/EpicIssue/[0-9]+$",
+      },
+      adjacent_id: {
+        type: "string",
+        description: "Link ID of the issue to move next to.",
+        pattern: "^gid://gitlab/EpicIssue/[0-9]+$",
+      },
+      relative_position: {
+        type: "string",
+        description: "Place it before or after that one.",
+        enum: ["before", "after"],
+      },
+    },
+    required: ["epic_id", "epic_issue_id", "adjacent_id", "relative_position"],
+    additionalProperties: false,
+  },
+  "group.epic_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      state: {
+        type: "string",
+        description: "Only epics in this state.",
+        enum: ["opened", "closed", "all"],
+      },
+      search: {
+        type: "string",
+        description: "Words in title or description.",
+        minLength: 1,
+      },
+      author_username: {
+        type: "string",
+        description: "Only epics by this user.",
+        minLength: 1,
+      },
+      labels: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only epics with all these labels.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order.",
+        enum: [
+          "CREATED_AT_DESC",
+          "CREATED_AT_ASC",
+          "UPDATED_AT_DESC",
+          "UPDATED_AT_ASC",
+          "TITLE_ASC",
+          "TITLE_DESC",
+          "START_DATE_ASC",
+          "START_DATE_DESC",
+          "END_DATE_ASC",
+          "END_DATE_DESC",
+        ],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.epic_note_create": {
+    type: "object",
+    properties: {
+      epic_id: {
+        type: "string",
+        description: "Epic's global ID, gid://gitlab/Epic/N.",
+        pattern: "^gid://gitlab/Epic/[0-9]+$",
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+      internal: {
+        type: "boolean",
+        description: "Visible to Reporter role and above only.",
+      },
+    },
+    required: ["epic_id", "body"],
+    additionalProperties: false,
+  },
+  "group.epic_note_delete": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Note's global ID, gid://gitlab/Note/N.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+    },
+    required: ["note_id"],
+    additionalProperties: false,
+  },
+  "group.epic_note_get": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Note's global ID, gid://gitlab/Note/N.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+    },
+    required: ["note_id"],
+    additionalProperties: false,
+  },
+  "group.epic_note_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["group_id", "epic_iid"],
+    additionalProperties: false,
+  },
+  "group.epic_note_update": {
+    type: "object",
+    properties: {
+      note_id: {
+        type: "string",
+        description: "Note's global ID, gid://gitlab/Note/N.",
+        pattern: "^gid://gitlab/(Discussion|Diff|)Note/[0-9]+$",
+      },
+      body: {
+        type: "string",
+        description: "Comment text (Markdown).",
+        minLength: 1,
+        maxLength: 1000000,
+      },
+    },
+    required: ["note_id", "body"],
+    additionalProperties: false,
+  },
+  "group.epic_update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      epic_iid: {
+        type: "string",
+        description: "IID of the epic, as in &5.",
+        pattern: "^[0-9]+$",
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "New description in Markdown.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "Make it confidential or not.",
+      },
+      state_event: {
+        type: "string",
+        description: "Close or reopen it.",
+        enum: ["CLOSE", "REOPEN"],
+      },
+      add_labels: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Label names to add.",
+      },
+      remove_labels: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Label names to remove.",
+      },
+      start_date_fixed: {
+        type: "string",
+        description: "Fixed start date, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      start_date_is_fixed: {
+        type: "boolean",
+        description: "Use the fixed start date.",
+      },
+      due_date_fixed: {
+        type: "string",
+        description: "Fixed due date, YYYY-MM-DD.",
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+      },
+      due_date_is_fixed: {
+        type: "boolean",
+        description: "Use the fixed due date.",
+      },
+    },
+    required: ["group_id", "epic_iid"],
     additionalProperties: false,
   },
   "group.get": {
@@ -4953,6 +5717,117 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id"],
     additionalProperties: false,
   },
+  "group.ldap_link_add": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      cn: {
+        type: "string",
+        description: "LDAP group CN (or give filter).",
+        minLength: 1,
+      },
+      filter: {
+        type: "string",
+        description: "LDAP filter (or give cn).",
+        minLength: 1,
+      },
+      group_access: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest ... owner or its level.",
+      },
+      provider: {
+        type: "string",
+        description: "LDAP provider, such as ldapmain.",
+        minLength: 1,
+      },
+      member_role_id: {
+        type: "integer",
+        description: "Custom role ID (Ultimate).",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "group_access", "provider"],
+    additionalProperties: false,
+  },
+  "group.ldap_link_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      cn: {
+        type: "string",
+        description: "LDAP group CN (or give filter).",
+        minLength: 1,
+      },
+      filter: {
+        type: "string",
+        description: "LDAP filter (or give cn).",
+        minLength: 1,
+      },
+      provider: {
+        type: "string",
+        description: "LDAP provider, such as ldapmain.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "provider"],
+    additionalProperties: false,
+  },
+  "group.ldap_link_delete_for_provider": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      provider: {
+        type: "string",
+        description: "LDAP provider, such as ldapmain.",
+        minLength: 1,
+      },
+      cn: {
+        type: "string",
+        description: "LDAP group CN.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "provider", "cn"],
+    additionalProperties: false,
+  },
+  "group.ldap_link_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
   "group.list": {
     type: "object",
     properties: {
@@ -5580,6 +6455,107 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: false,
   },
   "group.restore": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.saml_link_add": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      saml_group_name: {
+        type: "string",
+        description: "Group name in the SAML response.",
+        minLength: 1,
+      },
+      access_level: {
+        type: ["integer", "string"],
+        enum: [
+          0,
+          5,
+          10,
+          15,
+          20,
+          30,
+          40,
+          50,
+          "no_access",
+          "minimal_access",
+          "guest",
+          "planner",
+          "reporter",
+          "developer",
+          "maintainer",
+          "owner",
+        ],
+        description: "Role: guest, planner, reporter, developer, maintainer, owner or its level (10-50).",
+      },
+      member_role_id: {
+        type: "integer",
+        description: "Custom role ID (Ultimate).",
+        minimum: 1,
+      },
+      provider: {
+        type: "string",
+        description: "Unique provider name it must match.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "saml_group_name", "access_level"],
+    additionalProperties: false,
+  },
+  "group.saml_link_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      saml_group_name: {
+        type: "string",
+        description: "Group name in the SAML response.",
+        minLength: 1,
+      },
+      provider: {
+        type: "string",
+        description: "Provider, when a name is linked twice.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "saml_group_name"],
+    additionalProperties: false,
+  },
+  "group.saml_link_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      saml_group_name: {
+        type: "string",
+        description: "Group name in the SAML response.",
+        minLength: 1,
+      },
+      provider: {
+        type: "string",
+        description: "Provider, when a name is linked twice.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "saml_group_name"],
+    additionalProperties: false,
+  },
+  "group.saml_link_list": {
     type: "object",
     properties: {
       group_id: {
@@ -6227,6 +7203,109 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       step_up_auth_required_oauth_provider: {
         type: "string",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group.wiki_create": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      title: {
+        type: "string",
+        description: "Title of the page (dir/title nests it).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "Content of the page.",
+        minLength: 1,
+      },
+      format: {
+        type: "string",
+        description: "Markup format (default markdown).",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["group_id", "title", "content"],
+    additionalProperties: false,
+  },
+  "group.wiki_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page to delete.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "slug"],
+    additionalProperties: false,
+  },
+  "group.wiki_edit": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page, such as home or dir/page.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title (renames or moves the page).",
+        minLength: 1,
+      },
+      content: {
+        type: "string",
+        description: "New content of the page.",
+      },
+      format: {
+        type: "string",
+        description: "Markup format.",
+        enum: ["markdown", "rdoc", "asciidoc", "org"],
+      },
+    },
+    required: ["group_id", "slug"],
+    additionalProperties: false,
+  },
+  "group.wiki_get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      slug: {
+        type: "string",
+        description: "Slug of the page, such as home or dir/page.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "slug"],
+    additionalProperties: false,
+  },
+  "group.wiki_list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      with_content: {
+        type: "boolean",
+        description: "Include each page's content.",
       },
     },
     required: ["group_id"],
@@ -12380,6 +13459,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "shared_with_group_id"],
     additionalProperties: false,
   },
+  "project.download_avatar": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.export_download": {
     type: "object",
     properties: {
@@ -14350,6 +15440,174 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id"],
     additionalProperties: false,
   },
+  "project.pages_domain_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      domain: {
+        type: "string",
+        description: "Domain name, such as www.example.com.",
+        minLength: 1,
+      },
+      auto_ssl_enabled: {
+        type: "boolean",
+        description: "Get a certificate from Let's Encrypt.",
+      },
+      certificate: {
+        type: "string",
+        description: "PEM certificate with intermediates.",
+      },
+      key: {
+        type: "string",
+        description: "PEM private key (sent, never shown).",
+      },
+    },
+    required: ["project_id", "domain"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      domain: {
+        type: "string",
+        description: "Domain name to remove.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "domain"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      domain: {
+        type: "string",
+        description: "Domain name, such as www.example.com.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "domain"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_list_all": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "project.pages_domain_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      domain: {
+        type: "string",
+        description: "Domain name, such as www.example.com.",
+        minLength: 1,
+      },
+      auto_ssl_enabled: {
+        type: "boolean",
+        description: "Get a certificate from Let's Encrypt.",
+      },
+      certificate: {
+        type: "string",
+        description: "PEM certificate (empty removes it).",
+      },
+      key: {
+        type: "string",
+        description: "PEM private key (sent, never shown).",
+      },
+    },
+    required: ["project_id", "domain"],
+    additionalProperties: false,
+  },
+  "project.pages_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.pages_unpublish": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.pages_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pages_unique_domain_enabled: {
+        type: "boolean",
+        description: "Serve from a unique domain.",
+      },
+      pages_https_only: {
+        type: "boolean",
+        description: "Force HTTPS.",
+      },
+      pages_primary_domain: {
+        type: "string",
+        description: "Domain to redirect to, with https://.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "project.pull_mirror_configure": {
     type: "object",
     properties: {
@@ -15043,6 +16301,100 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       only_mirror_protected_branches: {
         type: "boolean",
         description: "Mirror protected branches only.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.upload": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name the file gets in GitLab.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.upload_avatar": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      file_path: {
+        type: "string",
+        description: "Local image to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "Image bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Image file name, such as logo.png.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "project.upload_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      upload_id: {
+        type: "integer",
+        description: "Upload ID (from the uploads list).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "upload_id"],
+    additionalProperties: false,
+  },
+  "project.upload_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
       },
     },
     required: ["project_id"],
@@ -20029,7 +21381,109 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "access.deploy_key_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_add_instance": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_enable": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "access.deploy_key_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_list_all": {
+    type: "object",
+    properties: {
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_list_project": {
+    type: "object",
+    properties: {
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_list_user_project": {
+    type: "object",
+    properties: {
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_update": {
     type: "object",
     properties: {
       id: {
@@ -21392,6 +22846,21 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["iid"],
     additionalProperties: true,
   },
+  "group.analytics_issues_count": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.analytics_members_count": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.analytics_mr_count": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "group.archive": {
     type: "object",
     properties: {
@@ -21550,6 +23019,261 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["outcome"],
+    additionalProperties: true,
+  },
+  "group.epic_board_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_board_list": {
+    type: "object",
+    properties: {
+      epic_boards: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["epic_boards", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid"],
+    additionalProperties: true,
+  },
+  "group.epic_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.epic_discussion_add_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_delete_note": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.epic_discussion_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_list": {
+    type: "object",
+    properties: {
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_update_note": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid"],
+    additionalProperties: true,
+  },
+  "group.epic_get_links": {
+    type: "object",
+    properties: {
+      epics: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["epics", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_assign": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "string",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_list": {
+    type: "object",
+    properties: {
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_remove": {
+    type: "object",
+    properties: {
+      iid: {
+        type: "string",
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.epic_list": {
+    type: "object",
+    properties: {
+      epics: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["epics", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_note_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_note_delete": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.epic_note_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_note_list": {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: true,
+  },
+  "group.epic_note_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      iid: {
+        type: "string",
+      },
+    },
+    required: ["id", "iid"],
     additionalProperties: true,
   },
   "group.get": {
@@ -22166,6 +23890,55 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["issues", "pagination"],
     additionalProperties: true,
   },
+  "group.ldap_link_add": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "group.ldap_link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.ldap_link_delete_for_provider": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.ldap_link_list": {
+    type: "object",
+    properties: {
+      ldap_group_links: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["ldap_group_links", "pagination"],
+    additionalProperties: true,
+  },
   "group.list": {
     type: "object",
     properties: {
@@ -22358,6 +24131,56 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "group.saml_link_add": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.saml_link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.saml_link_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.saml_link_list": {
+    type: "object",
+    properties: {
+      saml_group_links: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["saml_group_links", "pagination"],
     additionalProperties: true,
   },
   "group.search": {
@@ -22569,6 +24392,66 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "group.wiki_create": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group.wiki_edit": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_get": {
+    type: "object",
+    properties: {
+      slug: {
+        type: "string",
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_list": {
+    type: "object",
+    properties: {
+      wiki_pages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["wiki_pages", "pagination"],
     additionalProperties: true,
   },
   "issue.create": {
@@ -25391,6 +27274,11 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "project.download_avatar": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "project.export_download": {
     type: "object",
     properties: {
@@ -26191,6 +28079,106 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["mirrors", "pagination"],
     additionalProperties: true,
   },
+  "project.pages_domain_create": {
+    type: "object",
+    properties: {
+      domain: {
+        type: "string",
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_get": {
+    type: "object",
+    properties: {
+      domain: {
+        type: "string",
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_list": {
+    type: "object",
+    properties: {
+      pages_domains: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["pages_domains", "pagination"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_list_all": {
+    type: "object",
+    properties: {
+      pages_domains: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["pages_domains", "pagination"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_update": {
+    type: "object",
+    properties: {
+      domain: {
+        type: "string",
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "project.pages_unpublish": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.pages_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "project.pull_mirror_configure": {
     type: "object",
     properties: {
@@ -26383,6 +28371,56 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "project.upload": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+    },
+    required: ["url"],
+    additionalProperties: true,
+  },
+  "project.upload_avatar": {
+    type: "object",
+    properties: {
+      avatar_url: {
+        type: "string",
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "project.upload_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "project.upload_list": {
+    type: "object",
+    properties: {
+      uploads: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["uploads", "pagination"],
     additionalProperties: true,
   },
   "project_alias.create": {

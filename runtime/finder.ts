@@ -155,6 +155,12 @@ function index(actions: readonly ActionRecord[]): Index {
   return built;
 }
 
+/** A part of an ID that starts one of its words: "deploy_key" in access.deploy_key_get, not "main" in pages_domain_get. */
+function idHolds(id: string, form: string): boolean {
+  for (let at = id.indexOf(form); at >= 0; at = id.indexOf(form, at + 1)) if (at === 0 || id[at - 1] === "." || id[at - 1] === "_") return true;
+  return false;
+}
+
 /**
  * The positions of the actions a form can match in any field of fieldScore: exact words through the
  * index, a part of an ID or the start of a name word by scanning those alone. Every other action
@@ -163,7 +169,7 @@ function index(actions: readonly ActionRecord[]): Index {
 function candidates({ form, tag }: Form, idx: Index, into: Set<number>): void {
   for (const i of idx.exact.get(form) ?? []) into.add(i);
   for (const i of idx.exact.get(tag) ?? []) into.add(i);
-  if (form.length >= 4) idx.actions.forEach((x, i) => x.action.id.includes(form) && into.add(i));
+  if (form.length >= 4) idx.actions.forEach((x, i) => idHolds(x.action.id, form) && into.add(i));
   for (const [w, at] of idx.nameWords) {
     if ((form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w))) for (const i of at) into.add(i);
   }
@@ -205,7 +211,7 @@ function fieldScore({ form, tag }: Form, x: Indexed): Omit<Reason, "query_term">
   if (form === a.domain || form === a.action) return { field: form === a.domain ? "domain" : "action", matched_value: form, score: 80 };
   if (x.tags.includes(tag)) return { field: "tag", matched_value: form, score: 90 };
   if (x.nameWords.includes(form)) return { field: "split_word", matched_value: form, score: 65 };
-  if (form.length >= 4 && a.id.includes(form)) return { field: "partial_id", matched_value: a.id, score: 55 };
+  if (form.length >= 4 && idHolds(a.id, form)) return { field: "partial_id", matched_value: a.id, score: 55 };
   if (x.tagWords.has(form)) return { field: "tag_word", matched_value: form, score: 40 };
   for (const w of x.nameWords) {
     if ((form.length >= 3 && w.startsWith(form)) || (w.length >= 4 && form.startsWith(w))) return { field: "partial_word", matched_value: w, score: 45 };
@@ -328,7 +334,9 @@ function score(
       !expanded.has(w) &&
       !implied.includes(w) &&
       !(VERB_CLASS[w] !== undefined && classes.has(VERB_CLASS[w])) &&
-      !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w),
+      !reasons.some((r) => ["action", "split_word", "partial_word"].includes(r.field) && r.matched_value === w) &&
+      // A joined phrase (deploy_key) asks for its words where the action's name holds the phrase whole.
+      !words.some((t) => JOINED.has(t) && a.action.includes(stem(t)) && stem(t).split("_").includes(w)),
   );
   total -= 60 * unasked.length;
   return {

@@ -102,6 +102,118 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       ],
     },
   },
+  /** Add a deploy key */
+  "access.deploy_key_add": {
+    present: {
+      heading: "Deploy key added: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Can Push",
+          field: "can_push",
+          as: "bool",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_list_project",
+        text: "to list the project's keys",
+      },
+    ],
+  },
+  /** Add an instance deploy key */
+  "access.deploy_key_add_instance": {
+    present: {
+      heading: "Instance deploy key added: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_enable",
+        text: "to enable it for a project",
+      },
+    ],
+  },
+  /** Delete a deploy key */
+  "access.deploy_key_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Deploy Key",
+      subject: "{deploy_key_id} in project {project_id}",
+      hints: [
+        {
+          action: "access.deploy_key_list_project",
+          text: "to list the project's keys",
+        },
+      ],
+    },
+  },
+  /** Enable a deploy key */
+  "access.deploy_key_enable": {
+    present: {
+      heading: "Deploy key enabled: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_update",
+        text: "to allow pushes",
+      },
+    ],
+    notFound: {
+      resource: "Deploy Key",
+      subject: "{deploy_key_id}",
+      hints: [
+        {
+          action: "access.deploy_key_list_all",
+          text: "to find public keys",
+        },
+      ],
+    },
+  },
   /** Get a deploy key */
   "access.deploy_key_get": {
     present: {
@@ -146,6 +258,159 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       hints: [
         {
           text: "Verify the deploy key ID and that the key is enabled for this project",
+        },
+      ],
+    },
+  },
+  /** List all deploy keys */
+  "access.deploy_key_list_all": {
+    present: {
+      title: "All Deploy Keys",
+      empty: "No deploy keys on this instance.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Write Access In",
+          field: "projects_with_write_access",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_enable",
+        text: "to enable a key for a project",
+      },
+    ],
+  },
+  /** List a project's deploy keys */
+  "access.deploy_key_list_project": {
+    present: {
+      title: "Deploy Keys",
+      empty: "No deploy keys are enabled for this project.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Can Push",
+          field: "can_push",
+          as: "bool",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_get",
+        text: "to see one key",
+      },
+      {
+        action: "access.deploy_key_add",
+        text: "to add a key",
+      },
+    ],
+  },
+  /** List a user's project deploy keys */
+  "access.deploy_key_list_user_project": {
+    present: {
+      title: "Project Deploy Keys of the User",
+      empty: "No project deploy keys shared with this user.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Fingerprint (SHA256)",
+          field: "fingerprint_sha256",
+          as: "code",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_enable",
+        text: "to enable one for another project",
+      },
+    ],
+  },
+  /** Update a deploy key */
+  "access.deploy_key_update": {
+    present: {
+      heading: "Deploy key updated: {title}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Can Push",
+          field: "can_push",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "access.deploy_key_get",
+        text: "to see the key",
+      },
+    ],
+    notFound: {
+      resource: "Deploy Key",
+      subject: "{deploy_key_id} in project {project_id}",
+      hints: [
+        {
+          action: "access.deploy_key_list_project",
+          text: "to list the project's keys",
         },
       ],
     },
@@ -1604,6 +1869,233 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: false,
   },
+  "access.deploy_key_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      fingerprint: {
+        type: ["string", "null"],
+      },
+      fingerprint_sha256: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      can_push: {
+        type: ["boolean", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_add_instance": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      fingerprint: {
+        type: ["string", "null"],
+      },
+      fingerprint_sha256: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      can_push: {
+        type: ["boolean", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_enable": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      fingerprint: {
+        type: ["string", "null"],
+      },
+      fingerprint_sha256: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      can_push: {
+        type: ["boolean", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
   "access.deploy_key_get": {
     type: "object",
     properties: {
@@ -1639,6 +2131,445 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       can_push: {
         type: ["boolean", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "access.deploy_key_list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deploy key of the instance and the projects it may push to.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            fingerprint: {
+              type: ["string", "null"],
+            },
+            fingerprint_sha256: {
+              type: ["string", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            projects_with_write_access: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            projects_with_readonly_access: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_list_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deploy key enabled for a project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            fingerprint: {
+              type: ["string", "null"],
+            },
+            fingerprint_sha256: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            can_push: {
+              type: ["boolean", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_list_user_project": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      deploy_keys: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A deploy key enabled for a project.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            key: {
+              type: ["string", "null"],
+            },
+            fingerprint: {
+              type: ["string", "null"],
+            },
+            fingerprint_sha256: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            expires_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            can_push: {
+              type: ["boolean", "null"],
+            },
+            usage_type: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["deploy_keys", "pagination"],
+    additionalProperties: false,
+  },
+  "access.deploy_key_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      key: {
+        type: ["string", "null"],
+      },
+      fingerprint: {
+        type: ["string", "null"],
+      },
+      fingerprint_sha256: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      can_push: {
+        type: ["boolean", "null"],
+      },
+      usage_type: {
+        type: ["string", "null"],
       },
       truncation: {
         type: "object",

@@ -14,6 +14,63 @@ export const inputValidators = validators as Readonly<Record<string, Validator>>
  * labels and next steps: the one writer in runtime/ writes and escapes every card and table.
  */
 export const formatters: Readonly<Record<string, FormatterRecord>> = {
+  /** Count recent group issues */
+  "group.analytics_issues_count": {
+    present: {
+      heading: "Issues created in the last 90 days",
+      fields: [
+        {
+          label: "Issues",
+          field: "issues_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.analytics_mr_count",
+        text: "to count merge requests",
+      },
+    ],
+  },
+  /** Count new group members */
+  "group.analytics_members_count": {
+    present: {
+      heading: "Members added in the last 90 days",
+      fields: [
+        {
+          label: "New Members",
+          field: "new_members_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.analytics_issues_count",
+        text: "to count issues",
+      },
+    ],
+  },
+  /** Count recent group merge requests */
+  "group.analytics_mr_count": {
+    present: {
+      heading: "Merge requests created in the last 90 days",
+      fields: [
+        {
+          label: "Merge Requests",
+          field: "merge_requests_count",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.analytics_members_count",
+        text: "to count new members",
+      },
+    ],
+  },
   /** Archive a group */
   "group.archive": {
     present: {
@@ -383,6 +440,886 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "group.restore",
         text: "to cancel the deletion while the group is only marked",
+      },
+    ],
+  },
+  /** Get an epic board */
+  "group.epic_board_get": {
+    present: {
+      heading: "Epic Board {id}: {name}",
+      fields: [
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+        {
+          label: "Hide Backlog",
+          field: "hide_backlog_list",
+          as: "bool",
+        },
+        {
+          label: "Hide Closed",
+          field: "hide_closed_list",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_board_list",
+        text: "to see the other boards",
+      },
+    ],
+    notFound: {
+      resource: "Epic Board",
+      subject: "{board_id} in group {group_id}",
+      hints: [
+        {
+          action: "group.epic_board_list",
+          text: "to list the group's epic boards",
+        },
+      ],
+    },
+  },
+  /** List epic boards */
+  "group.epic_board_list": {
+    present: {
+      title: "Epic Boards",
+      empty: "This group has no epic boards.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Lists",
+          field: "lists.length",
+          as: "count",
+        },
+        {
+          label: "Hide Closed",
+          field: "hide_closed_list",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_board_get",
+        text: "to see one board",
+      },
+    ],
+  },
+  /** Create an epic */
+  "group.epic_create": {
+    present: {
+      heading: "Epic created: &{iid} {title}",
+      fields: [
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Start",
+          field: "startDate",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "dueDate",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_get",
+        text: "to read it back",
+      },
+      {
+        action: "group.epic_issue_assign",
+        text: "to add an issue to it",
+      },
+    ],
+  },
+  /** Delete an epic */
+  "group.epic_delete": {
+    present: {
+      heading: "Epic deleted",
+      fields: [
+        {
+          label: "From",
+          field: "namespace.fullPath",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** Reply in an epic discussion */
+  "group.epic_discussion_add_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_get",
+        text: "to read the thread",
+      },
+    ],
+  },
+  /** Start an epic discussion */
+  "group.epic_discussion_create": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_add_note",
+        text: "to reply in it",
+      },
+      {
+        action: "group.epic_discussion_list",
+        text: "to see every thread",
+      },
+    ],
+  },
+  /** Delete an epic discussion note */
+  "group.epic_discussion_delete_note": {
+    present: {
+      heading: "Note deleted",
+      fields: [
+        {
+          label: "Errors",
+          field: "errors",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** Get an epic discussion */
+  "group.epic_discussion_get": {
+    present: {
+      heading: "Discussion {id}",
+      fields: [
+        {
+          label: "Notes",
+          field: "notes.nodes.length",
+          as: "count",
+        },
+        {
+          label: "Started By",
+          field: "notes.nodes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Started",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Resolved",
+          field: "resolved",
+          as: "bool",
+        },
+        {
+          label: "First Note",
+          field: "notes.nodes.0.body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_add_note",
+        text: "to reply in it",
+      },
+    ],
+    notFound: {
+      resource: "Discussion",
+      subject: "holding note {note_id}",
+      hints: [
+        {
+          action: "group.epic_discussion_list",
+          text: "to list the epic's threads",
+        },
+      ],
+    },
+  },
+  /** List epic discussions */
+  "group.epic_discussion_list": {
+    present: {
+      title: "Epic Discussions",
+      empty: "This epic has no discussions.",
+      columns: [
+        {
+          label: "Discussion",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "notes.nodes.0.author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "notes.nodes.0.body",
+          as: "markdown",
+        },
+        {
+          label: "Notes",
+          field: "notes.nodes.length",
+          as: "count",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_get",
+        text: "to read one thread",
+      },
+      {
+        action: "group.epic_discussion_add_note",
+        text: "to reply in a thread",
+      },
+    ],
+  },
+  /** Edit an epic discussion note */
+  "group.epic_discussion_update_note": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_discussion_get",
+        text: "to read the thread",
+      },
+    ],
+  },
+  /** Get an epic */
+  "group.epic_get": {
+    present: {
+      heading: "Epic &{iid}: {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Global ID",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Reference",
+          field: "reference",
+          as: "code",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "startDate",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "dueDate",
+          as: "date",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Closed",
+          field: "closedAt",
+          as: "datetime",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_issue_list",
+        text: "to see its issues",
+      },
+      {
+        action: "group.epic_note_list",
+        text: "to read its comments",
+      },
+      {
+        action: "group.epic_update",
+        text: "to change it",
+      },
+    ],
+    notFound: {
+      resource: "Epic",
+      subject: "&{epic_iid} in group {group_id}",
+      hints: [
+        {
+          action: "group.epic_list",
+          text: "to list the group's epics",
+        },
+      ],
+    },
+  },
+  /** List child epics */
+  "group.epic_get_links": {
+    present: {
+      title: "Child Epics",
+      empty: "This epic has no child epics.",
+      columns: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Start",
+          field: "start_date",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "due_date",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_get",
+        text: "to see one child epic",
+      },
+    ],
+  },
+  /** Add an issue to an epic */
+  "group.epic_issue_assign": {
+    present: {
+      heading: "Issue added to the epic: {reference}",
+      fields: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Link ID",
+          field: "epicIssueId",
+          as: "code",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_issue_list",
+        text: "to see the epic's issues",
+      },
+    ],
+  },
+  /** List epic issues */
+  "group.epic_issue_list": {
+    present: {
+      title: "Epic Issues",
+      empty: "This epic has no issues.",
+      columns: [
+        {
+          label: "Issue",
+          field: "reference",
+          as: "code",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Link ID",
+          field: "epicIssueId",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_issue_assign",
+        text: "to add an issue",
+      },
+      {
+        action: "group.epic_issue_update",
+        text: "to reorder one",
+      },
+    ],
+  },
+  /** Remove an issue from its epic */
+  "group.epic_issue_remove": {
+    present: {
+      heading: "Issue #{iid} removed from its epic",
+      fields: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_issue_list",
+        text: "to see what the epic keeps",
+      },
+    ],
+  },
+  /** Reorder an epic issue */
+  "group.epic_issue_update": {
+    present: {
+      heading: "Epic issue moved",
+      fields: [
+        {
+          label: "Errors",
+          field: "errors",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_issue_list",
+        text: "to see the new order",
+      },
+    ],
+  },
+  /** List epics */
+  "group.epic_list": {
+    present: {
+      title: "Epics",
+      empty: "No epics found.",
+      columns: [
+        {
+          label: "IID",
+          field: "iid",
+          as: "text",
+        },
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "text",
+        },
+        {
+          label: "Start",
+          field: "startDate",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "dueDate",
+          as: "date",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_get",
+        text: "to see one epic",
+      },
+      {
+        action: "group.epic_create",
+        text: "to add one",
+      },
+    ],
+  },
+  /** Comment on an epic */
+  "group.epic_note_create": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_note_list",
+        text: "to see every comment",
+      },
+    ],
+  },
+  /** Delete an epic comment */
+  "group.epic_note_delete": {
+    present: {
+      heading: "Note deleted",
+      fields: [
+        {
+          label: "Errors",
+          field: "errors",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_note_list",
+        text: "to see what remains",
+      },
+    ],
+  },
+  /** Get an epic comment */
+  "group.epic_note_get": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_note_update",
+        text: "to edit it",
+      },
+    ],
+    notFound: {
+      resource: "Note",
+      subject: "{note_id}",
+      hints: [
+        {
+          action: "group.epic_note_list",
+          text: "to list the epic's comments",
+        },
+      ],
+    },
+  },
+  /** List epic comments */
+  "group.epic_note_list": {
+    present: {
+      title: "Epic Notes",
+      empty: "This epic has no comments.",
+      columns: [
+        {
+          label: "Note",
+          field: "id",
+          as: "code",
+        },
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_note_create",
+        text: "to comment",
+      },
+      {
+        action: "group.epic_discussion_list",
+        text: "to read them as threads",
+      },
+    ],
+  },
+  /** Edit an epic comment */
+  "group.epic_note_update": {
+    present: {
+      heading: "Note {id}",
+      fields: [
+        {
+          label: "Author",
+          field: "author.username",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "createdAt",
+          as: "datetime",
+        },
+        {
+          label: "Thread",
+          field: "discussion.id",
+          as: "code",
+        },
+        {
+          label: "Internal",
+          field: "internal",
+          as: "bool",
+        },
+        {
+          label: "Comment",
+          field: "body",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_note_get",
+        text: "to see the comment",
+      },
+    ],
+  },
+  /** Update an epic */
+  "group.epic_update": {
+    present: {
+      heading: "Epic updated: &{iid} {title}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Confidential",
+          field: "confidential",
+          as: "bool",
+        },
+        {
+          label: "Start",
+          field: "startDate",
+          as: "date",
+        },
+        {
+          label: "Due",
+          field: "dueDate",
+          as: "date",
+        },
+        {
+          label: "URL",
+          field: "webUrl",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.epic_get",
+        text: "to read it back",
       },
     ],
   },
@@ -2160,6 +3097,85 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add an LDAP group link */
+  "group.ldap_link_add": {
+    present: {
+      heading: "LDAP group link added",
+      fields: [
+        {
+          label: "CN",
+          field: "cn",
+          as: "code",
+        },
+        {
+          label: "Filter",
+          field: "filter",
+          as: "code",
+        },
+        {
+          label: "Role",
+          field: "group_access",
+          as: "role",
+        },
+        {
+          label: "Provider",
+          field: "provider",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.ldap_link_list",
+        text: "to see every link",
+      },
+    ],
+  },
+  /** Delete an LDAP group link */
+  "group.ldap_link_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Delete an LDAP group link of a provider */
+  "group.ldap_link_delete_for_provider": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List LDAP group links */
+  "group.ldap_link_list": {
+    present: {
+      title: "LDAP Group Links",
+      empty: "This group has no LDAP group links.",
+      columns: [
+        {
+          label: "CN",
+          field: "cn",
+          as: "code",
+        },
+        {
+          label: "Filter",
+          field: "filter",
+          as: "code",
+        },
+        {
+          label: "Role",
+          field: "group_access",
+          as: "role",
+        },
+        {
+          label: "Provider",
+          field: "provider",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.ldap_link_add",
+        text: "to add one",
+      },
+    ],
+  },
   /** List groups */
   "group.list": {
     present: {
@@ -2648,6 +3664,108 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add a SAML group link */
+  "group.saml_link_add": {
+    present: {
+      heading: "SAML group link added: {name}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Provider",
+          field: "provider",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.saml_link_list",
+        text: "to see every link",
+      },
+    ],
+  },
+  /** Delete a SAML group link */
+  "group.saml_link_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Get a SAML group link */
+  "group.saml_link_get": {
+    present: {
+      heading: "SAML Group Link: {name}",
+      fields: [
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Custom Role",
+          field: "member_role_id",
+          as: "text",
+        },
+        {
+          label: "Provider",
+          field: "provider",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.saml_link_list",
+        text: "to see every link",
+      },
+    ],
+    notFound: {
+      resource: "SAML Group Link",
+      subject: "{saml_group_name} in group {group_id}",
+      hints: [
+        {
+          action: "group.saml_link_list",
+          text: "to list the group's SAML links",
+        },
+      ],
+    },
+  },
+  /** List SAML group links */
+  "group.saml_link_list": {
+    present: {
+      title: "SAML Group Links",
+      empty: "This group has no SAML group links.",
+      columns: [
+        {
+          label: "SAML Group",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "Role",
+          field: "access_level",
+          as: "role",
+        },
+        {
+          label: "Provider",
+          field: "provider",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.saml_link_get",
+        text: "to see one",
+      },
+      {
+        action: "group.saml_link_add",
+        text: "to add one",
+      },
+    ],
+  },
   /** Search within a group */
   "group.search": {
     present: {
@@ -3105,10 +4223,310 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Create a group wiki page */
+  "group.wiki_create": {
+    present: {
+      heading: "Group wiki page created: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.wiki_get",
+        text: "to read the page",
+      },
+      {
+        action: "group.wiki_edit",
+        text: "to change it",
+      },
+    ],
+  },
+  /** Delete a group wiki page */
+  "group.wiki_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Wiki Page",
+      subject: '"{slug}" in group {group_id}',
+      hints: [
+        {
+          action: "group.wiki_list",
+          text: "to list the group wiki's pages",
+        },
+      ],
+    },
+  },
+  /** Edit a group wiki page */
+  "group.wiki_edit": {
+    present: {
+      heading: "Group wiki page updated: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.wiki_get",
+        text: "to read the page",
+      },
+    ],
+    notFound: {
+      resource: "Wiki Page",
+      subject: '"{slug}" in group {group_id}',
+      hints: [
+        {
+          action: "group.wiki_list",
+          text: "to list the group wiki's pages",
+        },
+      ],
+    },
+  },
+  /** Get a group wiki page */
+  "group.wiki_get": {
+    present: {
+      heading: "Group wiki: {title}",
+      fields: [
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "content",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.wiki_edit",
+        text: "to change the page",
+      },
+    ],
+    notFound: {
+      resource: "Wiki Page",
+      subject: '"{slug}" in group {group_id}',
+      hints: [
+        {
+          action: "group.wiki_list",
+          text: "to list the group wiki's pages",
+        },
+      ],
+    },
+  },
+  /** List group wiki pages */
+  "group.wiki_list": {
+    present: {
+      title: "Group Wiki Pages",
+      empty: "This group's wiki has no pages.",
+      columns: [
+        {
+          label: "Title",
+          field: "title",
+          as: "text",
+        },
+        {
+          label: "Slug",
+          field: "slug",
+          as: "code",
+        },
+        {
+          label: "Format",
+          field: "format",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "group.wiki_get",
+        text: "to read a page",
+      },
+      {
+        action: "group.wiki_create",
+        text: "to add a page",
+      },
+    ],
+  },
 };
 
 /** The output schema of each action, keyed by canonical ID (FMT-14, CMP-8). */
 export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
+  "group.analytics_issues_count": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      new_members_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.analytics_members_count": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      new_members_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.analytics_mr_count": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues_count: {
+        type: ["integer", "null"],
+      },
+      merge_requests_count: {
+        type: ["integer", "null"],
+      },
+      new_members_count: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "group.archive": {
     type: "object",
     properties: {
@@ -4071,6 +5489,2189 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["outcome"],
+    additionalProperties: true,
+  },
+  "group.epic_board_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      hide_backlog_list: {
+        type: ["boolean", "null"],
+      },
+      hide_closed_list: {
+        type: ["boolean", "null"],
+      },
+      labels: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      lists: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "A list (column) of an epic board.",
+          properties: {
+            id: {
+              type: ["integer", "null"],
+            },
+            position: {
+              type: ["integer", "null"],
+            },
+            list_type: {
+              type: ["string", "null"],
+            },
+            label: {
+              type: ["object", "null"],
+              properties: {},
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_board_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      epic_boards: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An epic board of a group.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            hide_backlog_list: {
+              type: ["boolean", "null"],
+            },
+            hide_closed_list: {
+              type: ["boolean", "null"],
+            },
+            labels: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+            lists: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "A list (column) of an epic board.",
+                properties: {
+                  id: {
+                    type: ["integer", "null"],
+                  },
+                  position: {
+                    type: ["integer", "null"],
+                  },
+                  list_type: {
+                    type: ["string", "null"],
+                  },
+                  label: {
+                    type: ["object", "null"],
+                    properties: {},
+                  },
+                },
+                additionalProperties: true,
+              },
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["epic_boards", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Epic/<n>.",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      reference: {
+        type: ["string", "null"],
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      startDate: {
+        type: ["string", "null"],
+      },
+      dueDate: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid"],
+    additionalProperties: true,
+  },
+  "group.epic_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      namespace: {
+        type: ["object", "null"],
+        description: "The group an epic belonged to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          fullPath: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.epic_discussion_add_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_delete_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.epic_discussion_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Discussion/<hex>.",
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      resolvable: {
+        type: ["boolean", "null"],
+      },
+      resolved: {
+        type: ["boolean", "null"],
+      },
+      notes: {
+        type: ["object", "null"],
+        description: "A page of notes.",
+        properties: {
+          nodes: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              description: "A comment (note) on an epic.",
+              properties: {
+                id: {
+                  type: "string",
+                  description: "Global ID, gid://gitlab/Note/<n>.",
+                },
+                body: {
+                  type: ["string", "null"],
+                },
+                system: {
+                  type: ["boolean", "null"],
+                },
+                internal: {
+                  type: ["boolean", "null"],
+                },
+                url: {
+                  type: ["string", "null"],
+                },
+                createdAt: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                updatedAt: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                author: {
+                  type: ["object", "null"],
+                  description: "The user who wrote an epic or note.",
+                  properties: {
+                    id: {
+                      type: ["string", "null"],
+                    },
+                    username: {
+                      type: ["string", "null"],
+                    },
+                    name: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+                discussion: {
+                  type: ["object", "null"],
+                  description: "The thread a note belongs to.",
+                  properties: {
+                    id: {
+                      type: ["string", "null"],
+                    },
+                  },
+                  additionalProperties: true,
+                },
+              },
+              required: ["id"],
+              additionalProperties: true,
+            },
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_discussion_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      discussions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A thread of notes on an epic.",
+          properties: {
+            id: {
+              type: "string",
+              description: "Global ID, gid://gitlab/Discussion/<hex>.",
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            resolvable: {
+              type: ["boolean", "null"],
+            },
+            resolved: {
+              type: ["boolean", "null"],
+            },
+            notes: {
+              type: ["object", "null"],
+              description: "A page of notes.",
+              properties: {
+                nodes: {
+                  type: ["array", "null"],
+                  items: {
+                    type: "object",
+                    description: "A comment (note) on an epic.",
+                    properties: {
+                      id: {
+                        type: "string",
+                        description: "Global ID, gid://gitlab/Note/<n>.",
+                      },
+                      body: {
+                        type: ["string", "null"],
+                      },
+                      system: {
+                        type: ["boolean", "null"],
+                      },
+                      internal: {
+                        type: ["boolean", "null"],
+                      },
+                      url: {
+                        type: ["string", "null"],
+                      },
+                      createdAt: {
+                        type: ["string", "null"],
+                        description: "ISO 8601 timestamp.",
+                      },
+                      updatedAt: {
+                        type: ["string", "null"],
+                        description: "ISO 8601 timestamp.",
+                      },
+                      author: {
+                        type: ["object", "null"],
+                        description: "The user who wrote an epic or note.",
+                        properties: {
+                          id: {
+                            type: ["string", "null"],
+                          },
+                          username: {
+                            type: ["string", "null"],
+                          },
+                          name: {
+                            type: ["string", "null"],
+                          },
+                        },
+                        additionalProperties: true,
+                      },
+                      discussion: {
+                        type: ["object", "null"],
+                        description: "The thread a note belongs to.",
+                        properties: {
+                          id: {
+                            type: ["string", "null"],
+                          },
+                        },
+                        additionalProperties: true,
+                      },
+                    },
+                    required: ["id"],
+                    additionalProperties: true,
+                  },
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["discussions", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_discussion_update_note": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Epic/<n>.",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      reference: {
+        type: ["string", "null"],
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      startDate: {
+        type: ["string", "null"],
+      },
+      dueDate: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid"],
+    additionalProperties: true,
+  },
+  "group.epic_get_links": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      epics: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A child epic, as the REST epic links API answers it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            iid: {
+              type: "integer",
+            },
+            group_id: {
+              type: ["integer", "null"],
+            },
+            parent_id: {
+              type: ["integer", "null"],
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            web_url: {
+              type: ["string", "null"],
+            },
+            start_date: {
+              type: ["string", "null"],
+            },
+            due_date: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            author: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id", "iid"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["epics", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_assign": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["string", "null"],
+      },
+      iid: {
+        type: "string",
+      },
+      epicIssueId: {
+        type: ["string", "null"],
+        description: "Link's global ID, gid://gitlab/EpicIssue/<n>.",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      reference: {
+        type: ["string", "null"],
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      issues: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An issue of an epic, with the global ID of its link to the epic.",
+          properties: {
+            id: {
+              type: ["string", "null"],
+            },
+            iid: {
+              type: "string",
+            },
+            epicIssueId: {
+              type: ["string", "null"],
+              description: "Link's global ID, gid://gitlab/EpicIssue/<n>.",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            reference: {
+              type: ["string", "null"],
+            },
+            webUrl: {
+              type: ["string", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+          },
+          required: ["iid"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["issues", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_issue_remove": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["string", "null"],
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["iid"],
+    additionalProperties: true,
+  },
+  "group.epic_issue_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.epic_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      epics: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An epic of a group, as the GraphQL Epic API answers it.",
+          properties: {
+            id: {
+              type: "string",
+              description: "Global ID, gid://gitlab/Epic/<n>.",
+            },
+            iid: {
+              type: "string",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            state: {
+              type: ["string", "null"],
+              description: "opened or closed.",
+            },
+            confidential: {
+              type: ["boolean", "null"],
+            },
+            reference: {
+              type: ["string", "null"],
+            },
+            webUrl: {
+              type: ["string", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updatedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            closedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            startDate: {
+              type: ["string", "null"],
+            },
+            dueDate: {
+              type: ["string", "null"],
+            },
+            author: {
+              type: ["object", "null"],
+              description: "The user who wrote an epic or note.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                username: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id", "iid"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["epics", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_note_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_note_delete": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.epic_note_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_note_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A comment (note) on an epic.",
+          properties: {
+            id: {
+              type: "string",
+              description: "Global ID, gid://gitlab/Note/<n>.",
+            },
+            body: {
+              type: ["string", "null"],
+            },
+            system: {
+              type: ["boolean", "null"],
+            },
+            internal: {
+              type: ["boolean", "null"],
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            createdAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            updatedAt: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            author: {
+              type: ["object", "null"],
+              description: "The user who wrote an epic or note.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+                username: {
+                  type: ["string", "null"],
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            discussion: {
+              type: ["object", "null"],
+              description: "The thread a note belongs to.",
+              properties: {
+                id: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description:
+          "Cursor pagination as GitLab's GraphQL API reported it. Pass end_cursor as after to read the next page.",
+        properties: {
+          has_next_page: {
+            type: "boolean",
+          },
+          end_cursor: {
+            type: ["string", "null"],
+          },
+          has_previous_page: {
+            type: "boolean",
+          },
+          start_cursor: {
+            type: ["string", "null"],
+          },
+        },
+        required: ["has_next_page", "end_cursor", "has_previous_page", "start_cursor"],
+        additionalProperties: false,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["notes", "pagination"],
+    additionalProperties: false,
+  },
+  "group.epic_note_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Note/<n>.",
+      },
+      body: {
+        type: ["string", "null"],
+      },
+      system: {
+        type: ["boolean", "null"],
+      },
+      internal: {
+        type: ["boolean", "null"],
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      discussion: {
+        type: ["object", "null"],
+        description: "The thread a note belongs to.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "group.epic_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Epic/<n>.",
+      },
+      iid: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      state: {
+        type: ["string", "null"],
+        description: "opened or closed.",
+      },
+      confidential: {
+        type: ["boolean", "null"],
+      },
+      reference: {
+        type: ["string", "null"],
+      },
+      webUrl: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      updatedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      closedAt: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      startDate: {
+        type: ["string", "null"],
+      },
+      dueDate: {
+        type: ["string", "null"],
+      },
+      author: {
+        type: ["object", "null"],
+        description: "The user who wrote an epic or note.",
+        properties: {
+          id: {
+            type: ["string", "null"],
+          },
+          username: {
+            type: ["string", "null"],
+          },
+          name: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "iid"],
     additionalProperties: true,
   },
   "group.get": {
@@ -9733,6 +13334,193 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["issues", "pagination"],
     additionalProperties: false,
   },
+  "group.ldap_link_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      cn: {
+        type: ["string", "null"],
+      },
+      filter: {
+        type: ["string", "null"],
+      },
+      group_access: {
+        type: ["integer", "null"],
+      },
+      provider: {
+        type: ["string", "null"],
+      },
+      member_role_id: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "group.ldap_link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.ldap_link_delete_for_provider": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.ldap_link_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ldap_group_links: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A link from an LDAP group (CN) or filter to a role in a GitLab group.",
+          properties: {
+            cn: {
+              type: ["string", "null"],
+            },
+            filter: {
+              type: ["string", "null"],
+            },
+            group_access: {
+              type: ["integer", "null"],
+            },
+            provider: {
+              type: ["string", "null"],
+            },
+            member_role_id: {
+              type: ["integer", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["ldap_group_links", "pagination"],
+    additionalProperties: false,
+  },
   "group.list": {
     type: "object",
     properties: {
@@ -11690,6 +15478,229 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "group.saml_link_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      member_role_id: {
+        type: ["integer", "null"],
+      },
+      provider: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.saml_link_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.saml_link_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      access_level: {
+        type: ["integer", "null"],
+      },
+      member_role_id: {
+        type: ["integer", "null"],
+      },
+      provider: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "group.saml_link_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      saml_group_links: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A link from a SAML group name to a role in a GitLab group.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            access_level: {
+              type: ["integer", "null"],
+            },
+            member_role_id: {
+              type: ["integer", "null"],
+            },
+            provider: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["saml_group_links", "pagination"],
+    additionalProperties: false,
+  },
   "group.search": {
     type: "object",
     properties: {
@@ -12989,5 +17000,294 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id"],
     additionalProperties: true,
+  },
+  "group.wiki_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "group.wiki_edit": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      slug: {
+        type: "string",
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      format: {
+        type: ["string", "null"],
+      },
+      content: {
+        type: ["string", "null"],
+      },
+      encoding: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["slug"],
+    additionalProperties: true,
+  },
+  "group.wiki_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      wiki_pages: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A wiki page.",
+          properties: {
+            slug: {
+              type: "string",
+            },
+            title: {
+              type: ["string", "null"],
+            },
+            format: {
+              type: ["string", "null"],
+            },
+            content: {
+              type: ["string", "null"],
+            },
+            encoding: {
+              type: ["string", "null"],
+            },
+          },
+          required: ["slug"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["wiki_pages", "pagination"],
+    additionalProperties: false,
   },
 };

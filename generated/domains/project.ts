@@ -986,6 +986,64 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
     present: {},
     nextSteps: [],
   },
+  /** Download a project avatar */
+  "project.download_avatar": {
+    present: {
+      heading: "Project avatar",
+      fields: [
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Binary",
+          field: "binary",
+          as: "bool",
+        },
+        {
+          label: "Download",
+          field: "download_url",
+          as: "link",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.upload_avatar",
+        text: "to replace it",
+      },
+    ],
+    notFound: {
+      resource: "Avatar",
+      subject: "of project {project_id}",
+      hints: [
+        {
+          text: "The project may have no avatar set",
+        },
+        {
+          action: "project.get",
+          text: "to check the project exists",
+        },
+      ],
+    },
+  },
   /** Download a project export */
   "project.export_download": {
     present: {
@@ -3212,6 +3270,333 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Add a Pages domain */
+  "project.pages_domain_create": {
+    present: {
+      heading: "Pages domain added: {domain}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Verified",
+          field: "verified",
+          as: "bool",
+        },
+        {
+          label: "Verification Code",
+          field: "verification_code",
+          as: "code",
+        },
+        {
+          label: "Auto SSL",
+          field: "auto_ssl_enabled",
+          as: "bool",
+        },
+        {
+          label: "Certificate",
+          field: "certificate.subject",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_domain_get",
+        text: "to check verification",
+      },
+    ],
+  },
+  /** Delete a Pages domain */
+  "project.pages_domain_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Pages Domain",
+      subject: '"{domain}" in project {project_id}',
+      hints: [
+        {
+          action: "project.pages_domain_list",
+          text: "to list the project's domains",
+        },
+      ],
+    },
+  },
+  /** Get a Pages domain */
+  "project.pages_domain_get": {
+    present: {
+      heading: "Pages domain: {domain}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Verified",
+          field: "verified",
+          as: "bool",
+        },
+        {
+          label: "Verification Code",
+          field: "verification_code",
+          as: "code",
+        },
+        {
+          label: "Enabled Until",
+          field: "enabled_until",
+          as: "datetime",
+        },
+        {
+          label: "Auto SSL",
+          field: "auto_ssl_enabled",
+          as: "bool",
+        },
+        {
+          label: "Certificate",
+          field: "certificate.subject",
+          as: "text",
+        },
+        {
+          label: "Certificate Expired",
+          field: "certificate.expired",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_domain_update",
+        text: "to change its certificate",
+      },
+    ],
+    notFound: {
+      resource: "Pages Domain",
+      subject: '"{domain}" in project {project_id}',
+      hints: [
+        {
+          action: "project.pages_domain_list",
+          text: "to list the project's domains",
+        },
+      ],
+    },
+  },
+  /** List a project's Pages domains */
+  "project.pages_domain_list": {
+    present: {
+      title: "Pages Domains",
+      empty: "This project's Pages site has no custom domains.",
+      columns: [
+        {
+          label: "Domain",
+          field: "domain",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Verified",
+          field: "verified",
+          as: "bool",
+        },
+        {
+          label: "Auto SSL",
+          field: "auto_ssl_enabled",
+          as: "bool",
+        },
+        {
+          label: "Enabled Until",
+          field: "enabled_until",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_domain_get",
+        text: "to see a domain and its certificate",
+      },
+      {
+        action: "project.pages_domain_create",
+        text: "to add a domain",
+      },
+    ],
+  },
+  /** List all Pages domains */
+  "project.pages_domain_list_all": {
+    present: {
+      title: "All Pages Domains",
+      empty: "No Pages domains on this instance.",
+      columns: [
+        {
+          label: "Domain",
+          field: "domain",
+          as: "text",
+        },
+        {
+          label: "Project",
+          field: "project_id",
+          as: "text",
+        },
+        {
+          label: "Verified",
+          field: "verified",
+          as: "bool",
+        },
+        {
+          label: "Auto SSL",
+          field: "auto_ssl_enabled",
+          as: "bool",
+        },
+        {
+          label: "Enabled Until",
+          field: "enabled_until",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_domain_get",
+        text: "to see one domain",
+      },
+    ],
+  },
+  /** Update a Pages domain */
+  "project.pages_domain_update": {
+    present: {
+      heading: "Pages domain updated: {domain}",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Auto SSL",
+          field: "auto_ssl_enabled",
+          as: "bool",
+        },
+        {
+          label: "Certificate",
+          field: "certificate.subject",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_domain_get",
+        text: "to see the domain",
+      },
+    ],
+    notFound: {
+      resource: "Pages Domain",
+      subject: '"{domain}" in project {project_id}',
+      hints: [
+        {
+          action: "project.pages_domain_list",
+          text: "to list the project's domains",
+        },
+      ],
+    },
+  },
+  /** Get Pages settings */
+  "project.pages_get": {
+    present: {
+      heading: "GitLab Pages",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Force HTTPS",
+          field: "force_https",
+          as: "bool",
+        },
+        {
+          label: "Unique Domain",
+          field: "is_unique_domain_enabled",
+          as: "bool",
+        },
+        {
+          label: "Primary Domain",
+          field: "pages_primary_domain",
+          as: "text",
+        },
+        {
+          label: "Deployments",
+          field: "deployments",
+          as: "count",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_update",
+        text: "to change the settings",
+      },
+      {
+        action: "project.pages_domain_list",
+        text: "to see custom domains",
+      },
+    ],
+    notFound: {
+      resource: "Pages",
+      subject: "of project {project_id}",
+      hints: [
+        {
+          text: "The project may have no Pages deployment, or Pages is off on this instance",
+        },
+      ],
+    },
+  },
+  /** Unpublish Pages */
+  "project.pages_unpublish": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Update Pages settings */
+  "project.pages_update": {
+    present: {
+      heading: "Pages settings updated",
+      fields: [
+        {
+          label: "URL",
+          field: "url",
+          as: "link",
+        },
+        {
+          label: "Force HTTPS",
+          field: "force_https",
+          as: "bool",
+        },
+        {
+          label: "Unique Domain",
+          field: "is_unique_domain_enabled",
+          as: "bool",
+        },
+        {
+          label: "Primary Domain",
+          field: "pages_primary_domain",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.pages_get",
+        text: "to see the settings",
+      },
+    ],
+  },
   /** Configure the pull mirror */
   "project.pull_mirror_configure": {
     present: {
@@ -4005,6 +4390,128 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       {
         action: "project.get",
         text: "to see the project",
+      },
+    ],
+  },
+  /** Upload a file to a project */
+  "project.upload": {
+    present: {
+      heading: "File uploaded: {alt}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "code",
+        },
+        {
+          label: "Full Path",
+          field: "full_path",
+          as: "code",
+        },
+        {
+          label: "Markdown",
+          field: "markdown",
+          as: "code",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "issue.create",
+        text: "to use the Markdown in an issue",
+      },
+      {
+        action: "project.upload_list",
+        text: "to list the project's uploads",
+      },
+    ],
+  },
+  /** Upload a project avatar */
+  "project.upload_avatar": {
+    present: {
+      heading: "Project avatar set",
+      fields: [
+        {
+          label: "Project",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Avatar",
+          field: "avatar_url",
+          as: "link",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.download_avatar",
+        text: "to check the image",
+      },
+    ],
+  },
+  /** Delete a project upload */
+  "project.upload_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Upload",
+      subject: "{upload_id} in project {project_id}",
+      hints: [
+        {
+          action: "project.upload_list",
+          text: "to find the upload ID",
+        },
+      ],
+    },
+  },
+  /** List project uploads */
+  "project.upload_list": {
+    present: {
+      title: "Project Uploads",
+      empty: "This project has no uploads.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "File",
+          field: "filename",
+          as: "code",
+        },
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Uploaded By",
+          field: "uploaded_by",
+          as: "user",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.upload_delete",
+        text: "to delete an upload",
+      },
+      {
+        action: "project.upload",
+        text: "to upload a file",
       },
     ],
   },
@@ -7638,6 +8145,122 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["status", "message"],
     additionalProperties: false,
+  },
+  "project.download_avatar": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
   },
   "project.export_download": {
     type: "object",
@@ -13556,6 +14179,830 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["mirrors", "pagination"],
     additionalProperties: false,
   },
+  "project.pages_domain_create": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      domain: {
+        type: "string",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      verified: {
+        type: ["boolean", "null"],
+      },
+      verification_code: {
+        type: ["string", "null"],
+      },
+      enabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_ssl_enabled: {
+        type: ["boolean", "null"],
+      },
+      certificate: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      certificate_expiration: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      domain: {
+        type: "string",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      verified: {
+        type: ["boolean", "null"],
+      },
+      verification_code: {
+        type: ["string", "null"],
+      },
+      enabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_ssl_enabled: {
+        type: ["boolean", "null"],
+      },
+      certificate: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      certificate_expiration: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_domain_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      pages_domains: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A custom domain of a project's GitLab Pages site.",
+          properties: {
+            domain: {
+              type: "string",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            verified: {
+              type: ["boolean", "null"],
+            },
+            verification_code: {
+              type: ["string", "null"],
+            },
+            enabled_until: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            auto_ssl_enabled: {
+              type: ["boolean", "null"],
+            },
+            certificate: {
+              type: ["object", "null"],
+              description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+              properties: {
+                subject: {
+                  type: ["string", "null"],
+                },
+                expired: {
+                  type: ["boolean", "null"],
+                },
+                expiration: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                certificate: {
+                  type: ["string", "null"],
+                },
+                certificate_text: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            certificate_expiration: {
+              type: ["object", "null"],
+              description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+              properties: {
+                subject: {
+                  type: ["string", "null"],
+                },
+                expired: {
+                  type: ["boolean", "null"],
+                },
+                expiration: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                certificate: {
+                  type: ["string", "null"],
+                },
+                certificate_text: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["domain"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["pages_domains", "pagination"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_list_all": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      pages_domains: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A custom domain of a project's GitLab Pages site.",
+          properties: {
+            domain: {
+              type: "string",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            project_id: {
+              type: ["integer", "null"],
+            },
+            verified: {
+              type: ["boolean", "null"],
+            },
+            verification_code: {
+              type: ["string", "null"],
+            },
+            enabled_until: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            auto_ssl_enabled: {
+              type: ["boolean", "null"],
+            },
+            certificate: {
+              type: ["object", "null"],
+              description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+              properties: {
+                subject: {
+                  type: ["string", "null"],
+                },
+                expired: {
+                  type: ["boolean", "null"],
+                },
+                expiration: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                certificate: {
+                  type: ["string", "null"],
+                },
+                certificate_text: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+            certificate_expiration: {
+              type: ["object", "null"],
+              description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+              properties: {
+                subject: {
+                  type: ["string", "null"],
+                },
+                expired: {
+                  type: ["boolean", "null"],
+                },
+                expiration: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                certificate: {
+                  type: ["string", "null"],
+                },
+                certificate_text: {
+                  type: ["string", "null"],
+                },
+              },
+              additionalProperties: true,
+            },
+          },
+          required: ["domain"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["pages_domains", "pagination"],
+    additionalProperties: false,
+  },
+  "project.pages_domain_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      domain: {
+        type: "string",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      verified: {
+        type: ["boolean", "null"],
+      },
+      verification_code: {
+        type: ["string", "null"],
+      },
+      enabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      auto_ssl_enabled: {
+        type: ["boolean", "null"],
+      },
+      certificate: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      certificate_expiration: {
+        type: ["object", "null"],
+        description: "The public part of a Pages domain's TLS certificate (the key is never shown).",
+        properties: {
+          subject: {
+            type: ["string", "null"],
+          },
+          expired: {
+            type: ["boolean", "null"],
+          },
+          expiration: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          certificate: {
+            type: ["string", "null"],
+          },
+          certificate_text: {
+            type: ["string", "null"],
+          },
+        },
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["domain"],
+    additionalProperties: true,
+  },
+  "project.pages_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      is_unique_domain_enabled: {
+        type: ["boolean", "null"],
+      },
+      force_https: {
+        type: ["boolean", "null"],
+      },
+      pages_primary_domain: {
+        type: ["string", "null"],
+      },
+      deployments: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An active GitLab Pages deployment.",
+          properties: {
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            path_prefix: {
+              type: ["string", "null"],
+            },
+            root_directory: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "project.pages_unpublish": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.pages_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: ["string", "null"],
+      },
+      is_unique_domain_enabled: {
+        type: ["boolean", "null"],
+      },
+      force_https: {
+        type: ["boolean", "null"],
+      },
+      pages_primary_domain: {
+        type: ["string", "null"],
+      },
+      deployments: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "An active GitLab Pages deployment.",
+          properties: {
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            url: {
+              type: ["string", "null"],
+            },
+            path_prefix: {
+              type: ["string", "null"],
+            },
+            root_directory: {
+              type: ["string", "null"],
+            },
+          },
+          additionalProperties: true,
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "project.pull_mirror_configure": {
     type: "object",
     properties: {
@@ -15089,5 +16536,255 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id"],
     additionalProperties: true,
+  },
+  "project.upload": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      alt: {
+        type: ["string", "null"],
+      },
+      url: {
+        type: "string",
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      markdown: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url"],
+    additionalProperties: true,
+  },
+  "project.upload_avatar": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      avatar_url: {
+        type: "string",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["avatar_url"],
+    additionalProperties: true,
+  },
+  "project.upload_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "project.upload_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      uploads: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A stored upload of a project, as the uploads list shows it.",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            size: {
+              type: ["integer", "null"],
+            },
+            filename: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            uploaded_by: {
+              type: ["object", "null"],
+              description: "A GitLab user as other objects embed it.",
+              properties: {
+                id: {
+                  type: ["integer", "null"],
+                },
+                username: {
+                  type: "string",
+                },
+                name: {
+                  type: ["string", "null"],
+                },
+                state: {
+                  type: ["string", "null"],
+                },
+                avatar_url: {
+                  type: ["string", "null"],
+                },
+                web_url: {
+                  type: ["string", "null"],
+                },
+              },
+              required: ["username"],
+              additionalProperties: true,
+            },
+          },
+          required: ["id"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["uploads", "pagination"],
+    additionalProperties: false,
   },
 };

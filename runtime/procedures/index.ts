@@ -48,6 +48,7 @@ import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
 import { groupSides } from "./group_sides.js";
 import { groupExportDownload } from "./group_export_download.js";
+import { pagesDomainWrite } from "./pages_domain_write.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -112,4 +113,5 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   language_shares: languageShares,
   group_sides: groupSides,
   group_export_download: groupExportDownload,
+  pages_domain_write: pagesDomainWrite,
 };

@@ -57,7 +57,11 @@ describe("lifecycle aliases (CAT-23)", () => {
   });
 });
 
-const EITHER: Record<string, Record<string, unknown>> = { "wiki.upload_attachment": { content_base64: "aGk=", file_name: "a.txt" } };
+const EITHER: Record<string, Record<string, unknown>> = {
+  "wiki.upload_attachment": { content_base64: "aGk=", file_name: "a.txt" },
+  "project.upload": { content_base64: "aGk=", file_name: "a.txt" },
+  "project.upload_avatar": { content_base64: "aGk=", file_name: "a.png" },
+};
 
 describe("parameter aliases reach their parameter (CAT-24)", () => {
   let sim: GitLabSimulator;

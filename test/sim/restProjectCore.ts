@@ -9,6 +9,7 @@
 // `permanently_remove` with the right `full_path` removes a marked one at once; on one not marked GitLab
 // answers 400. The simulator option `delayedDeletion: false` stands for an instance without delayed
 // deletion: DELETE removes at once.
+import { updateProjectAvatar } from "./restContent.js";
 import { ApiError, forbidden, messageError, notFound, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamValue } from "./params.js";
@@ -344,6 +345,8 @@ export function registerProjectCoreRoutes(router: Router): void {
     return createProject(ctx, userOf(ctx));
   });
   router.add("PUT", "/projects/:id", (ctx) => {
+    // GitLab takes the avatar as a file part of the same settings update.
+    if (ctx.params.avatar !== undefined) return updateProjectAvatar(ctx);
     const project = userProject(ctx);
     applySettings(project, checkSettings(ctx));
     return show(ctx, project);

@@ -46,6 +46,8 @@ import { registerProjectOpsRoutes } from "./restProjectOps.js";
 import { registerGroupCoreRoutes, seedGroupUpload } from "./restGroupCore.js";
 import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote } from "./graphqlEpics.js";
 import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
+import { registerContentRoutes } from "./restContent.js";
+import { registerDeployKeyRoutes } from "./restDeployKeys.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -191,6 +193,8 @@ export class GitLabSimulator {
     registerProjectCoreRoutes(router);
     registerAccessTokenRoutes(router);
     registerProjectOpsRoutes(router);
+    registerContentRoutes(router);
+    registerDeployKeyRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -259,6 +263,8 @@ export class GitLabSimulator {
   /** Seeds a file uploaded to a group (GET /groups/:id/uploads). */
   addGroupUpload(groupId: number, upload: Parameters<typeof seedGroupUpload>[2]): void {
     seedGroupUpload(this.state, groupId, upload);
+  }
+
   /** Seeds an epic (Premium; GraphQL and REST) in a group, by full path. */
   addEpic(groupPath: string, seed: EpicSeed): SimEpic {
     return seedEpic(this.state, this.state.findGroup(groupPath) ?? this.addGroup({ full_path: groupPath }), seed);
