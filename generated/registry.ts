@@ -16726,7 +16726,7 @@ export const actions: readonly ActionRecord[] = [
     tags: [
       "group-level protected branch rule",
       "protect branch in every project",
-      "protect main for the group",
+      "protect a branch for the group",
       "proteger rama del grupo",
     ],
     aliases: [],

@@ -12,7 +12,7 @@ const STOP = new Set(
 );
 
 /** Things some actions are named after, whose plural asks for a list of them. */
-const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check", "key", "email"];
+const THINGS = ["discussion", "note", "draft", "commit", "variable", "schedule", "trigger", "link", "rule", "comment", "status", "tag", "version", "file", "event", "emoji", "dependency", "check", "key", "email", "badge", "hook", "member", "label", "milestone", "board", "token", "mirror", "upload", "epic", "domain", "account", "certificate", "integration", "invite", "request", "alias", "cert"];
 
 /** Words that only say "show me": they steer toward reads but never exclude an action that lacks them. */
 const READ_WORDS = new Set("show get list see view display fetch read enumerate find give ver listar mostrar zeige zeigen anzeigen".split(" "));
@@ -134,7 +134,9 @@ function index(actions: readonly ActionRecord[]): Index {
         tagPhrases: a.tags.map((t) => tokenize(t).map(stem)).filter((w) => w.length >= 2).map((w) => ` ${w.join(" ")} `),
         title: words(a.title),
         required: new Set(a.requiredParams.flatMap((p) => [p, ...p.split("_")])),
-        optional: new Set(a.params.filter((p) => !p.required).flatMap((p) => [p.name, ...p.name.split("_")])),
+        // The words of optional params, unless they are many: a settings write with eighty fields would
+        // otherwise answer to half the vocabulary (branch, feature, merge...). Their whole names still count.
+        optional: new Set(a.params.filter((p) => !p.required).flatMap((p, _, all) => (all.length > 16 ? [p.name] : [p.name, ...p.name.split("_")]))),
         description: words(a.description),
       };
     });
