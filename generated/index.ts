@@ -6,6 +6,7 @@ export { actions, domains, webLinks } from "./registry.js";
 export { inputSchemas, listedOutputSchemas, envelopeOutputSchema } from "./schemas.js";
 export { domainCode } from "./domains/index.js";
 export { FINE_GRAINED_PERMISSIONS, FINE_GRAINED_RELEASE, FINE_GRAINED_SOURCES } from "./fine-grained.js";
+export { PARAM_FORMATS, ROLE_NAMES } from "./vocabulary.js";
 export type { ActionId, ActionParams } from "./actions.types.js";
 
 /** GitLab release whose API documentation the catalog was written from. */

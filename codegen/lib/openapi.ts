@@ -4,7 +4,7 @@
 import type { CatalogModel } from "./model.js";
 import type { RawCatalog, RawField } from "./raw.js";
 import { resolveParams } from "./params.js";
-import { ROLE_LEVELS } from "../../runtime/catalog/roles.js";
+import { ROLE_LEVELS } from "./vocabulary.js";
 
 type Obj = Record<string, unknown>;
 

@@ -2,8 +2,7 @@
 // Dialect: only keywords that read the same in draft-07 and 2020-12 (STYLE, CMP-12..14): input schemas
 // are fully inlined, every property typed, every array with items, every object with properties.
 import type { JsonSchema } from "../../runtime/catalog/types.js";
-import { ROLE_LEVELS, ROLE_NAMES } from "../../runtime/catalog/roles.js";
-import { PARAM_FORMATS } from "../../runtime/catalog/formats.js";
+import { PARAM_FORMATS, ROLE_LEVELS, ROLE_NAMES } from "./vocabulary.js";
 import type { RawAction, RawCatalog, RawField, RawParam } from "./raw.js";
 import type { ResolvedParam } from "./params.js";
 
@@ -50,7 +49,7 @@ function paramSchema(p: RawParam): JsonSchema {
   if (p.min_items !== undefined) s.minItems = p.min_items;
   if (p.max_items !== undefined) s.maxItems = p.max_items;
   if (p.pattern !== undefined) s.pattern = p.pattern;
-  // A format becomes the pattern the precompiled validators check (runtime/catalog/formats.ts).
+  // A format becomes the pattern the precompiled validators check (codegen/lib/vocabulary.ts).
   else if (p.format !== undefined && PARAM_FORMATS[p.format]) s.pattern = PARAM_FORMATS[p.format].pattern;
   return s;
 }

@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import { envelopeSchema } from "../lib/schemas.js";
 import { banner, type Output } from "../lib/emit.js";
 import type { CatalogModel } from "../lib/model.js";
+import { PARAM_FORMATS, ROLE_NAMES } from "../lib/vocabulary.js";
 
 /** Compiles a template of templates/ with noEscape: escaping belongs to the runtime writer. */
 export function template(name: string): HandlebarsTemplateDelegate {
@@ -51,6 +52,7 @@ export function registryOutputs(model: CatalogModel): Output[] {
         permissions: json(model.fineGrained.permissions),
       }),
     },
+    { path: "generated/vocabulary.ts", content: template("vocabulary.ts.hbs")({ banner: b, roles: json(ROLE_NAMES), formats: json(PARAM_FORMATS) }) },
     {
       path: "generated/README.md",
       content:

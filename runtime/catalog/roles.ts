@@ -1,20 +1,7 @@
 // GitLab's access levels and the role names people use for them (members, invitations, shares, tokens).
 // The catalog's `role` params take either; GitLab always receives the number, and cards show the name.
-
-/** Role name (lower case, as accepted on input) to GitLab's access level. */
-export const ROLE_NAMES: Readonly<Record<string, number>> = {
-  no_access: 0,
-  minimal_access: 5,
-  guest: 10,
-  planner: 15,
-  reporter: 20,
-  developer: 30,
-  maintainer: 40,
-  owner: 50,
-};
-
-/** The access levels a `role` param accepts, ascending. */
-export const ROLE_LEVELS: readonly number[] = Object.values(ROLE_NAMES);
+// The names come from codegen (codegen/lib/vocabulary.ts, written to generated/vocabulary.ts).
+import { ROLE_NAMES } from "../../generated/index.js";
 
 /** GitLab's display name of an access level (60 is the administrator level of protected branches). */
 export function roleName(level: number): string | undefined {
