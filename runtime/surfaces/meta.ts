@@ -30,7 +30,7 @@ export function paramsSchema(list: readonly ActionRecord[], mode: MetaParamSchem
       const props: Record<string, Schema> = { ...(schema.properties ?? {}), ...(a.classification === "destructive" ? { confirm: CONFIRM } : {}) };
       if (mode === "full") return { title: a.action, ...schema, properties: props };
       // Arrays keep their items: every listed array must say what it holds (CMP-14).
-      const compact = Object.fromEntries(Object.entries(props).map(([k, p]) => [k, { type: p.type, ...(p.enum ? { enum: p.enum } : {}), ...(p.items ? { items: p.items } : {}) }]));
+      const compact = Object.fromEntries(Object.entries(props).map(([k, p]) => [k, { type: p.type, ...(p.enum ? { enum: p.enum } : {}), ...(p.items ? { items: p.items } : {}), ...(p.properties ? { properties: p.properties } : {}) }]));
       return { title: a.action, type: "object", properties: compact, additionalProperties: true };
     }),
   };

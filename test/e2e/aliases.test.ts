@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { actions } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
-import { callAction, connect, text, type Connection } from "../helpers/mcp.js";
+import { callAction, connect, SIM_TOKEN, text, type Connection } from "../helpers/mcp.js";
 import { sampleParams } from "../helpers/samples.js";
 
 describe("lifecycle aliases (CAT-23)", () => {
@@ -67,7 +67,8 @@ describe("parameter aliases reach their parameter (CAT-24)", () => {
   let sim: GitLabSimulator;
   let conn: Connection;
   before(async () => {
-    sim = await GitLabSimulator.start();
+    // An administrator's token with admin_mode, so administrator actions (project aliases) are offered too.
+    sim = await GitLabSimulator.start({ tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"], admin: true } } });
     sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
     conn = await connect({ sim, surface: "dynamic" });
   });

@@ -65,7 +65,7 @@ describe("MCP Inspector CLI", () => {
     new Promise<Run>((resolve) => {
       const argv = [INSPECTOR, "--cli", "--config", config, "--server", serverName, "--protocol-era", era, "--format", "json", "--quiet", ...args];
       const env = { PATH: process.env.PATH ?? "", HOME: scratch, MCP_INSPECTOR_SECRET_STORE: "memory" };
-      execFile(process.execPath, argv, { cwd: scratch, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      execFile(process.execPath, argv, { cwd: scratch, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
         let json: Run["json"] = {};
         try {
           json = JSON.parse(stdout) as Run["json"];
