@@ -63,6 +63,7 @@ export async function poll<T>(spec: PollSpec<T>): Promise<PollEnd<T>> {
   const elapsed = () => performance.now() - started;
   let last: { value: T } | undefined;
   let polls = 0;
+  let final = false;
   for (;;) {
     let value: T;
     try {
@@ -83,7 +84,9 @@ export async function poll<T>(spec: PollSpec<T>): Promise<PollEnd<T>> {
     // The last pause is shortened so the final read lands on the timeout rather than past it; a
     // remainder under 5% of the interval (or of the timeout) (a timer that fired a little early) is not worth another read.
     const remaining = spec.timeoutMs - elapsed();
-    if (remaining <= Math.min(spec.intervalMs, spec.timeoutMs) / 20) return { value, stop: "timeout", polls, elapsedMs: elapsed() };
+    if (final || remaining <= Math.min(spec.intervalMs, spec.timeoutMs) / 20) return { value, stop: "timeout", polls, elapsedMs: elapsed() };
+    // A pause cut short to land on the timeout is the last: its read ends the wait even when the timer fired early.
+    final = remaining <= spec.intervalMs;
     if (!(await pause(Math.min(spec.intervalMs, remaining), spec.signal))) {
       if (isDeadline(spec.signal)) return { value, stop: "deadline", polls, elapsedMs: elapsed() };
       throw new GitLabNetworkError("canceled", "wait");
