@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
+import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { Redis } from "ioredis";
 import { GitLabSimulator } from "../sim/simulator.js";
@@ -61,7 +62,11 @@ async function calls(token: string, replicas: HttpServer[]): Promise<boolean[]> 
   return out;
 }
 
-describe("several replicas", () => {
+// .ci/run installs Debian's redis-server; elsewhere the replica tests skip and say why, rather than fail.
+const redisMissing = spawnSync("redis-server", ["--version"]).error ? "redis-server is not installed (apt-get install redis-server; .ci/run installs it)" : false;
+if (redisMissing) process.stderr.write(`replica tests skipped: ${redisMissing}\n`);
+
+describe("several replicas", { skip: redisMissing }, () => {
   let sim: GitLabSimulator;
   let redis: Awaited<ReturnType<typeof startRedis>>;
   const env = (extra: Record<string, string> = {}) => ({ GITLAB_URL: sim.url, GITLAB_MCP_RATE_LIMIT_RPS: "0.01", GITLAB_MCP_RATE_LIMIT_BURST: "5", GITLAB_MCP_AUTH_FAILURE_LIMIT: "3", ...extra });
@@ -71,9 +76,10 @@ describe("several replicas", () => {
     sim.addBranch(42, { name: "main" });
     redis = await startRedis();
   });
+  // A fixture that never finished starting is not there to stop: cleanup never throws on it.
   after(async () => {
-    await redis.stop();
-    await sim.close();
+    await redis?.stop();
+    await sim?.close();
   });
 
   it("with Redis, two replicas share one rate-limit budget and one failure budget; keys are namespaced and expire", async () => {
