@@ -21,6 +21,7 @@ export interface RawParam {
   format?: string;
   pattern?: string;
   aliases?: string[];
+  secret?: boolean;
 }
 
 export interface RawField {
