@@ -2531,7 +2531,7 @@ export interface GroupGroupBoardUpdateParams {
   hide_backlog_list?: boolean;
   /** Hide the Closed list. */
   hide_closed_list?: boolean;
-  /** Scope milestone ID (Premium). */
+  /** Scope milestone ID (Premium), or 0 none, -1 any, -2 upcoming, -3 started. */
   milestone_id?: number;
   /** Scope labels, comma-separated (Premium). */
   labels?: string;
@@ -5436,7 +5436,7 @@ export interface MergeRequestCreateParams {
   assignee_ids?: Array<number>;
   /** User IDs of reviewers. */
   reviewer_ids?: Array<number>;
-  /** Milestone ID (global). */
+  /** Milestone ID (global), 0 removes it. */
   milestone_id?: number;
   /** Delete source branch on merge. */
   remove_source_branch?: boolean;
@@ -6014,7 +6014,7 @@ export interface MergeRequestUpdateParams {
   assignee_ids?: Array<number>;
   /** User IDs of reviewers. */
   reviewer_ids?: Array<number>;
-  /** Milestone ID (global). */
+  /** Milestone ID (global), 0 removes it. */
   milestone_id?: number;
   /** New target branch. */
   target_branch?: string;
@@ -7235,7 +7235,7 @@ export interface ProjectBoardUpdateParams {
   hide_backlog_list?: boolean;
   /** Hide the Closed list. */
   hide_closed_list?: boolean;
-  /** Scope milestone ID (Premium). */
+  /** Scope milestone ID (Premium), or 0 none, -1 any, -2 upcoming, -3 started. */
   milestone_id?: number;
   /** Scope labels, comma-separated (Premium). */
   labels?: string;

@@ -4416,14 +4416,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       assignee_id: {
         type: "integer",
         description: "Assignee user ID (Premium).",
+        minimum: 1,
       },
       milestone_id: {
         type: "integer",
         description: "Milestone ID (Premium).",
+        minimum: 1,
       },
       iteration_id: {
         type: "integer",
         description: "Iteration ID (Premium).",
+        minimum: 1,
       },
     },
     required: ["group_id", "board_id"],
@@ -4575,7 +4578,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       milestone_id: {
         type: "integer",
-        description: "Scope milestone ID (Premium).",
+        description: "Scope milestone ID (Premium), or 0 none, -1 any, -2 upcoming, -3 started.",
+        minimum: -3,
       },
       labels: {
         type: "string",
@@ -4584,6 +4588,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       assignee_id: {
         type: "integer",
         description: "Scope assignee user ID (Premium).",
+        minimum: 0,
       },
       weight: {
         type: "integer",
@@ -7341,6 +7346,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       milestone_id: {
         type: "integer",
         description: "Global ID of the milestone to assign.",
+        minimum: 0,
       },
       due_date: {
         type: "string",
@@ -8848,6 +8854,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       milestone_id: {
         type: "integer",
         description: "Global ID of the milestone to assign. 0 removes the milestone.",
+        minimum: 0,
       },
       due_date: {
         type: "string",
@@ -10004,7 +10011,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       milestone_id: {
         type: "integer",
-        description: "Milestone ID (global).",
+        description: "Milestone ID (global), 0 removes it.",
+        minimum: 0,
       },
       remove_source_branch: {
         type: "boolean",
@@ -11018,7 +11026,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       milestone_id: {
         type: "integer",
-        description: "Milestone ID (global).",
+        description: "Milestone ID (global), 0 removes it.",
+        minimum: 0,
       },
       target_branch: {
         type: "string",
@@ -13066,14 +13075,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       assignee_id: {
         type: "integer",
         description: "Assignee user ID (Premium).",
+        minimum: 1,
       },
       milestone_id: {
         type: "integer",
         description: "Milestone ID (Premium).",
+        minimum: 1,
       },
       iteration_id: {
         type: "integer",
         description: "Iteration ID (Premium).",
+        minimum: 1,
       },
     },
     required: ["project_id", "board_id"],
@@ -13199,7 +13211,8 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       milestone_id: {
         type: "integer",
-        description: "Scope milestone ID (Premium).",
+        description: "Scope milestone ID (Premium), or 0 none, -1 any, -2 upcoming, -3 started.",
+        minimum: -3,
       },
       labels: {
         type: "string",
@@ -13208,6 +13221,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       assignee_id: {
         type: "integer",
         description: "Scope assignee user ID (Premium).",
+        minimum: 0,
       },
       weight: {
         type: "integer",

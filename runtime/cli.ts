@@ -1,6 +1,7 @@
 // The gitlab-mcp-server command (bundled into dist/runtime/server.cjs, started by launcher.cts): stdio by default, Streamable HTTP with --http. On stdio, stdout is the
 // wire: nothing but JSON-RPC is written there (CFG-13); logs go to stderr.
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { screenedStdin } from "./envelope.js";
 import { ConfigError, HELP, parseCommand } from "./config.js";
 import { Transform, type Writable } from "node:stream";
 import { Logger, mayCarrySecret, redact, redactDeep, registerSecret } from "./log.js";
@@ -48,8 +49,9 @@ async function main(): Promise<void> {
   const limiter = config.rateLimitRps > 0 ? new RateLimiter(config.rateLimitRps, config.rateLimitBurst) : undefined;
   // serveStdio picks the era from the client's opening (initialize, or a 2026-07-28 request) and pins one
   // session to the connection; a server/discover probe that falls back to initialize gets a throwaway one.
+  const wire = redactingStdout();
   serveStdio(({ era }) => createSession({ config, token: config.token, log, era, limiter, redactResults: false }), {
-    transport: new StdioServerTransport(process.stdin, redactingStdout()),
+    transport: new StdioServerTransport(screenedStdin(process.stdin, (line) => wire.write(line)), wire),
     onerror: (e) => log.warn("stdio connection error", { error: e.message }),
   });
   log.info("gitlab-mcp-server ready on stdio", { version: VERSION, surface: config.surface });

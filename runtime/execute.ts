@@ -18,6 +18,8 @@ import { prepareParams } from "./validate.js";
 import { applyWebLink } from "./links.js";
 import { PROCEDURES } from "./procedures/index.js";
 import type { RestCall } from "./gitlab/client.js";
+import { decodeOnce, pathSegment } from "./gitlab/route.js";
+import { expectList, expectObject } from "./answer.js";
 
 /** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
 export interface ExecContext {
@@ -132,21 +134,14 @@ function steps(list: FormatterRecord["nextSteps"], ctx: ExecContext): string[] {
   return list.filter((s) => !s.action || ctx.routable(s.action)).map(nextStepText);
 }
 
-/** Decodes a value once, as GitLab would (`group%2Fproject` and `group/project` are the same, CAT-16). */
-export function decodeOnce(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
+export { decodeOnce };
 
 function decodedParams(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? decodeOnce(v) : v]));
 }
 
 function expandPath(template: string, params: Record<string, unknown>): string {
-  return template.replace(/\{([a-z_0-9]+)\}/g, (_, name: string) => encodeURIComponent(decodeOnce(String(params[name]))));
+  return template.replace(/\{([a-z_0-9]+)\}/g, (_, name: string) => pathSegment(params[name]));
 }
 
 /** The REST call the catalog record describes: path filled, each parameter under GitLab's name where it goes. */
@@ -182,21 +177,20 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
     return { kind: "success", contentKind: action.contentKind, markdown: SUCCESS_LINE, structured: { status: "success", message: SUCCESS_MESSAGE } };
   }
   if (action.output.kind === "list") {
-    const items = Array.isArray(answer.body) ? answer.body : [];
+    const items = expectList(answer);
     const page = restPage(answer.headers, items.length, { page: params.page as number | undefined, per_page: params.per_page as number | undefined }, req.noTotals === true);
     return listOutcome(action, format, items, page, ctx, params, answer.size);
   }
   if (req.singleFromList) {
     // A list filtered to one item stands for a get: its first item is the object, and an empty list is
     // the 404 a get would have answered (codegen requires not_found for these actions).
-    if (!Array.isArray(answer.body)) throw new GitLabResponseError("a list was expected");
-    const [first] = answer.body as unknown[];
+    const [first] = expectList(answer);
     if (first === undefined && format.notFound) return notFound(action, format.notFound, params, ctx, { empty_list: true });
-    return objectOutcome(action, format, first, ctx, answer.size);
+    return objectOutcome(action, format, expectObject(action, first, answer), ctx, answer.size);
   }
   // GitLab answers `null` (200) for a one-per-project setting that does not exist yet (push rules).
   if (answer.body === null && format.notFound) return notFound(action, format.notFound, params, ctx, { null_body: true });
-  return objectOutcome(action, format, answer.body, ctx, answer.size, [], params);
+  return objectOutcome(action, format, expectObject(action, answer.body, answer), ctx, answer.size, [], params);
 }
 
 async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
@@ -246,7 +240,7 @@ async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Rec
     const notes = fg ? [NOTE_NULL] : [];
     if (format.notFound) return { kind: "not_found", text: notFoundCard(format.notFound, decodedParams(params), [...steps(format.notFound.hints, ctx), ...notes]) };
   }
-  return objectOutcome(action, format, result, ctx, undefined, parts ? [parts] : []);
+  return objectOutcome(action, format, expectObject(action, result, { status: 200, headers: { get: () => "application/json" } }), ctx, undefined, parts ? [parts] : []);
 }
 
 function listOutcome(

@@ -6,6 +6,7 @@
 // serves both protocol eras on the one endpoint: a 2026-07-28 request carries its version in its own
 // _meta, anything else is served the 2025 way, statelessly. It takes web Requests and checks no
 // credential, so the gates below (Host, Origin, size, version, budget, 401, admission) stand in front.
+import { malformedParamsAnswer } from "./envelope.js";
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type McpHttpHandler } from "@modelcontextprotocol/server";
@@ -309,7 +310,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
   // how a 2026-07-28 client cancels. A 2025-era client sends notifications/cancelled in a POST of its own.
   const gone = new AbortController();
   res.on("close", () => gone.abort());
-  const untrack = pending.track(entry.key, body, gone);
+  const message = parseMessage(body);
+  const malformed = malformedParamsAnswer(message);
+  if (malformed) {
+    // The SDK would refuse the message without answering its id: answer it here (§5.10).
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(malformed));
+    return;
+  }
+  const untrack = pending.track(entry.key, message, gone);
   try {
     const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: "POST", headers: webHeaders(req), body, signal: gone.signal });
     const response = await door.mcp.fetch(request, { authInfo: { token: entry.token, clientId: entry.key.slice(0, 16), scopes: [], extra: { entry } } });
@@ -330,8 +338,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
 const pending = {
   requests: new Map<string, Set<AbortController>>(),
   /** Registers a request or, for a cancellation, aborts what it names; returns the clean-up. */
-  track(credential: string, body: Buffer, controller: AbortController): () => void {
-    const message = parseMessage(body);
+  track(credential: string, message: ReturnType<typeof parseMessage>, controller: AbortController): () => void {
     if (message?.method === "notifications/cancelled") {
       const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
       const matches = id === undefined ? undefined : this.requests.get(`${credential}\0${JSON.stringify(id)}`);

@@ -199,7 +199,7 @@ export function createSession(options: SessionOptions): Server {
     let result: CallToolResult;
     try {
       const pending = surface.call(name, args, ctx);
-      if (!pending) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      if (!pending) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name.length > 128 ? `${name.slice(0, 125)}...` : name}`);
       const answer = await pending;
       result = "kind" in answer ? toCallToolResult(answer as Outcome, { roundPriorities: codex }) : answer;
     } catch (e) {

@@ -6,12 +6,20 @@ import type { ActionRecord, JsonSchema, Validator } from "./catalog/types.js";
 import { inputSchemas } from "../generated/index.js";
 import { roleInput } from "./catalog/roles.js";
 import { formatWords } from "./catalog/formats.js";
+import { dotSegment } from "./gitlab/route.js";
+
+const cut = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
 /** The result of preparing a call's params. */
 export type Prepared = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
 
-/** Levenshtein distance, for "did you mean" suggestions (VAL-4, DYN-15). */
-export function distance(a: string, b: string): number {
+/**
+ * Levenshtein distance, for "did you mean" suggestions (VAL-4, DYN-15). With a `limit`, any distance
+ * above it answers limit + 1, and words whose lengths differ by more are not compared at all: a
+ * 100,000-character name costs nothing, where the full table would hold the event loop for seconds.
+ */
+export function distance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0];
@@ -42,8 +50,19 @@ export function prepareParams(action: ActionRecord, validate: Validator, input: 
     const record = action.params.find((p) => p.name === name);
     params[name] = record?.type === "role" ? roleInput(value) : coerce(value, props[name]);
   }
-  if (validate(params)) return { ok: true, params };
-  return { ok: false, message: invalidMessage(origin, action, params, validate.errors ?? []) };
+  const routeErrors = dotSegments(action, params);
+  if (validate(params) && routeErrors.length === 0) return { ok: true, params };
+  return { ok: false, message: invalidMessage(origin, action, params, validate.errors ?? [], routeErrors) };
+}
+
+/**
+ * A path value that is `.` or `..` (or their encodings) names nothing in GitLab: placed in the URL it
+ * would move the request to another route, so it is refused with the parameter's name.
+ */
+function dotSegments(action: ActionRecord, params: Record<string, unknown>): string[] {
+  return action.params
+    .filter((p) => p.in === "path" && dotSegment(params[p.name]))
+    .map((p) => `${p.name} must name a ${p.name.replace(/_(id|iid|name)$/, "").replace(/_/g, " ")}, not ${JSON.stringify(params[p.name])}: "." and ".." are path steps, not values`);
 }
 
 function coerce(value: unknown, schema: JsonSchema | undefined): unknown {
@@ -56,13 +75,14 @@ function coerce(value: unknown, schema: JsonSchema | undefined): unknown {
 }
 
 /** The VAL-16 message: unknown, suggestions, missing, invalid values, valid params. */
-export function invalidMessage(origin: string, action: ActionRecord, params: Record<string, unknown>, errors: readonly ErrorObject[]): string {
+export function invalidMessage(origin: string, action: ActionRecord, params: Record<string, unknown>, errors: readonly ErrorObject[], extra: readonly string[] = []): string {
   const valid = action.params.map((p) => p.name);
   const unknown: string[] = [];
   const missing: string[] = [];
-  const invalid: string[] = [];
+  const invalid: string[] = [...extra];
   for (const e of errors) {
-    if (e.keyword === "additionalProperties" && e.instancePath === "") unknown.push(String(e.params.additionalProperty));
+    // A key is echoed at most 80 characters long (VAL-7's cut), so a huge key cannot swell the answer.
+    if (e.keyword === "additionalProperties" && e.instancePath === "") unknown.push(cut(String(e.params.additionalProperty)));
     else if (e.keyword === "required" && e.instancePath === "") missing.push(String(e.params.missingProperty));
     else invalid.push(describe(e, params));
   }
@@ -89,7 +109,7 @@ export function suggest(given: string, action: ActionRecord): string | undefined
   }
   let best: { name: string; d: number } | undefined;
   for (const [candidate, target] of candidates) {
-    const d = distance(given.toLowerCase(), candidate);
+    const d = distance(given.toLowerCase(), candidate, 3);
     if (d <= 3 && (!best || d < best.d || (d === best.d && target < best.name))) best = { name: target, d };
   }
   return best?.name;

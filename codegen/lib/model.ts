@@ -99,6 +99,10 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       const d = p.spec.description;
       if (d && !/[.)]$/.test(d.trim())) fail(["params", p.record.name], `description "${d}" does not end a sentence: quote it if it holds " #"`);
     }
+    // Issue 21: an integer says where it starts, so a negative value GitLab has no meaning for is refused.
+    for (const p of params) {
+      if (p.spec.type === "integer" && p.spec.enum === undefined && p.spec.minimum === undefined) fail(["params", p.record.name], "is an integer without minimum or enum: declare the least value GitLab gives a meaning to");
+    }
     if (!/[.)]$/.test(a.description.trim())) fail(["description"], "does not end a sentence: quote it if it holds \" #\"");
     const names = new Set(params.map((p) => p.record.name));
     checkRequest(a, names, params.map((p) => p.record), fail);

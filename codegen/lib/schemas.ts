@@ -227,3 +227,40 @@ export function listedOutputSchema(full: JsonSchema): JsonSchema {
   );
   return { type: "object", properties, ...(full.required ? { required: full.required } : {}), additionalProperties: true };
 }
+
+/** The largest integer JSON and GitLab's IDs share exactly (2^53 - 1): past it a number is no longer sent in plain decimal. */
+export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+
+// Length bounds that every string meets before any other work is done with it (issue 21): identifiers,
+// names, refs, paths and URLs are short; bodies (descriptions, notes, file contents, keys, certificates)
+// keep the room GitLab gives them; any other text gets a generous middle bound.
+const SHORT_STRING = 4096;
+const MIDDLE_STRING = 65_536;
+const BODY_STRING = 10 * 1024 * 1024;
+const BODY = /^(content|content_base64|body|description|note|notes|value|message|commit_message|merge_commit_message|squash_commit_message|tag_message|text|comment|summary|certificate|key|yaml|content_yaml|.*_template|changelog)$/;
+const SHORT = /(^|_)(id|iid|ids|sha|ref|ref_name|branch|branch_name|tag_name|username|email|slug|name|title|path|file_path|url|domain|version|scope|state|sort|order_by|color|cron|cron_timezone)$/;
+
+/**
+ * The schema an action's precompiled validator checks: the published input schema plus the bounds that
+ * clients need not read but the server enforces (issue 21): every integer within ±(2^53 - 1), an ID
+ * given as a number not negative, every free string bounded in length. Published schemas stay as they
+ * are, so listings do not grow.
+ */
+export function enforcedSchema(schema: JsonSchema, pathParams: ReadonlySet<string>): JsonSchema {
+  const walk = (s: JsonSchema, name: string, path: boolean): JsonSchema => {
+    const out: Record<string, unknown> = { ...s };
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    if (types.includes("integer") || types.includes("number")) {
+      if (out.maximum === undefined) out.maximum = MAX_INTEGER;
+      // An ID given as a number (the string-or-integer `id` type) is never negative.
+      if (out.minimum === undefined) out.minimum = types.includes("string") ? 0 : -MAX_INTEGER;
+    }
+    if (types.includes("string") && out.enum === undefined && out.maxLength === undefined) {
+      out.maxLength = path || types.includes("integer") || SHORT.test(name) ? SHORT_STRING : BODY.test(name) ? BODY_STRING : MIDDLE_STRING;
+    }
+    if (s.items) out.items = walk(s.items as JsonSchema, name, false);
+    if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, JsonSchema>).map(([k, v]) => [k, walk(v, k, s === schema && pathParams.has(k))]));
+    return out as JsonSchema;
+  };
+  return walk(schema, "", false);
+}

@@ -7,6 +7,7 @@ import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { banner, type Output } from "../lib/emit.js";
 import type { CatalogModel } from "../lib/model.js";
+import { enforcedSchema } from "../lib/schemas.js";
 
 const exportName = (prefix: string, id: string) => `${prefix}_${id.replace(/\./g, "__")}`;
 
@@ -18,7 +19,8 @@ export function validatorOutputs(model: CatalogModel): Output[] {
     addFormats.default(ajv);
     const exports: Record<string, string> = {};
     for (const a of own) {
-      ajv.addSchema({ ...model.inputSchemas[a.id], $id: `in:${a.id}` });
+      const pathParams = new Set(a.params.filter((p) => p.in === "path").map((p) => p.name));
+      ajv.addSchema({ ...enforcedSchema(model.inputSchemas[a.id], pathParams), $id: `in:${a.id}` });
       exports[exportName("input", a.id)] = `in:${a.id}`;
     }
     // ajv's ESM output still loads its runtime helpers with require("ajv/dist/runtime/<name>").default;

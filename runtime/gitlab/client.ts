@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { Logger } from "../log.js";
 import { GitLabGraphqlError, GitLabHttpError, GitLabNetworkError, GitLabResponseError, NotTheApiError } from "./errors.js";
 import { withRetries, type RetryListener, type RetryPolicy } from "./retry.js";
+import { assertRoute } from "./route.js";
 import { ProxyError, send, type Connection, type HeaderReader, type HttpAnswer, type HttpRequest } from "./transport.js";
 
 /** A REST request with the path already expanded and encoded (relative to /api/v4). */
@@ -109,6 +110,8 @@ export class GitLabClient implements GitLabApi {
   }
 
   private async restOnce(call: RestCall): Promise<RestAnswer> {
+    // The one place every REST request is built: no path leaves its route, whoever built it.
+    assertRoute(call.path);
     const url = `${this.root}/api/v4${call.path}${queryString(call.query)}`;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent };
     if (this.token) headers["private-token"] = this.token;

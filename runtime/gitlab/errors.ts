@@ -2,6 +2,7 @@
 // [ (<GitLab message>)][. Suggestion: <hint>]`, with no URL, token or bare status code in it (ERR-4).
 import { redact } from "../log.js";
 import { requestedWaitMs } from "./retry.js";
+import { RouteError } from "./route.js";
 import type { HeaderReader } from "./transport.js";
 
 /** A GitLab HTTP failure. */
@@ -40,6 +41,25 @@ export class GitLabResponseError extends Error {}
 
 /** An HTML page where the API should answer: a proxy or sign-in page in the way, or not GitLab at all (ERR-10). */
 export class NotTheApiError extends GitLabResponseError {}
+
+/**
+ * A successful status whose body is not what the action describes (an empty body, a bare string, a
+ * list where one object was expected, an object without the fields GitLab always sends): never shown
+ * as a success, whose structuredContent would fail the tool's own output schema.
+ */
+export class UnexpectedAnswerError extends GitLabResponseError {
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    /** What came, in words: "an empty body", "a string", "an object without name". */
+    readonly got: string,
+    /** What the action describes: "a list", "an object". */
+    readonly expected: string,
+  ) {
+    super(`GitLab answered ${got} where ${expected} was expected`);
+    this.name = "UnexpectedAnswerError";
+  }
+}
 
 const STATUS: Record<number, string> = {
   400: "bad request: check your input parameters",
@@ -128,6 +148,12 @@ export function errorText(id: string, err: unknown, mutating: boolean): string {
   if (err instanceof NotTheApiError) {
     return `${id}: an HTML page answered instead of GitLab's API: a proxy or sign-in page may be in the way (check HTTPS_PROXY and NO_PROXY), or GITLAB_URL does not point at GitLab`;
   }
+  if (err instanceof UnexpectedAnswerError) {
+    const what = `${id}: GitLab answered something unexpected: HTTP ${err.status} (${err.contentType || "no content type"}) with ${err.got}, where ${err.expected} was expected`;
+    // A write GitLab accepted may have been made: say so, so it is read back rather than repeated.
+    return mutating ? `${what}. The change may have been made: read it back before trying again` : `${what}. Check that GITLAB_URL points at GitLab, or retry later`;
+  }
+  if (err instanceof RouteError) return `${id}: ${err.message}; nothing was sent to GitLab`;
   if (err instanceof GitLabResponseError) return `${id}: GitLab answered with a response this server could not read`;
   return `${id}: unexpected error`;
 }

@@ -154,7 +154,9 @@ export async function send(request: HttpRequest, connection: Connection = {}): P
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate", ...request.headers };
   if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
   const { agent, proxied } = await agentFor(url);
-  const options: RequestOptions & { rejectUnauthorized?: boolean; ca?: string[] } = { method: request.method, headers, agent, signal: request.signal };
+  // The path as built, not as URL parsing would normalise it: what the route check saw is what is sent.
+  const path = request.url.startsWith(url.origin) ? request.url.slice(url.origin.length) || "/" : `${url.pathname}${url.search}`;
+  const options: RequestOptions & { rejectUnauthorized?: boolean; ca?: string[] } = { method: request.method, headers, agent, signal: request.signal, path };
   if (url.protocol === "https:") {
     // On the request, not the agent: the proxy agents take the target's TLS options from here too.
     if (connection.skipTlsVerify) options.rejectUnauthorized = false;

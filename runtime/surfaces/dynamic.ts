@@ -77,6 +77,9 @@ export function dynamicSurface(view: SessionView): Surface {
   };
 }
 
+/** Longer than any canonical ID or alias could be: refused before any suggestion work. */
+export const MAX_ACTION_NAME = 128;
+
 function refusal(text: string): Outcome {
   return { kind: "refusal", text };
 }
@@ -85,6 +88,7 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
   const catalog = view.routable;
   const name = typeof args.action === "string" ? args.action.trim() : "";
   if (!name) return refusal(`${EXEC}: action is required. Use the registered discovery tool for this surface to find a canonical action ID.`);
+  if (name.length > MAX_ACTION_NAME) return refusal(`${EXEC}: action must be a canonical action ID such as branch.list (at most ${MAX_ACTION_NAME} characters, got ${name.length}). Use the registered discovery tool for this surface to find one.`);
   // Resolve against the whole catalog: a withheld action is answered as withheld, never as unknown.
   const { action, ambiguous, preset } = resolveAction(view.full, name);
   if (ambiguous) return refusal(`${EXEC}: action alias "${name}" is ambiguous. Use one canonical action ID explicitly: ${ambiguous.map((a) => `\`${a.id}\``).join(", ")}.`);
@@ -128,7 +132,7 @@ export function suggestActions(catalog: Catalog, name: string): string[] {
     .filter((h) => h.score >= 80)
     .map((h) => h.action.id);
   const byDistance = catalog.actions
-    .map((a) => ({ id: a.id, d: distance(name.toLowerCase(), a.id) }))
+    .map((a) => ({ id: a.id, d: distance(name.toLowerCase(), a.id, 3) }))
     .filter((x) => x.d <= 3)
     .sort((x, y) => x.d - y.d || (x.id < y.id ? -1 : 1))
     .map((x) => x.id);

@@ -108,7 +108,7 @@ async function call(view: SessionView, mode: MetaParamSchema, tool: string, list
   const action = lifecycle?.action ?? list.find((a) => a.action === verb || a.id === verb) ?? (hidden && view.unlisted.has(hidden.id) ? hidden : undefined);
   if (!action) {
     // An action of this domain that the session may not route is withheld, not unknown (SAF-5).
-    return (hidden && withheldOutcome(view, hidden, "", ctx)) || refusal(`${tool}: unknown action "${args.action}". Valid actions: ${valid}`);
+    return (hidden && withheldOutcome(view, hidden, "", ctx)) || refusal(`${tool}: unknown action "${args.action.length > 80 ? `${args.action.slice(0, 77)}...` : args.action}". Valid actions: ${valid}`);
   }
   const origin = `${tool}/${action.action}`;
   const hasParams = args.params !== undefined && args.params !== null;
