@@ -20,7 +20,7 @@ function described(body: unknown): string {
   if (body === null) return "null";
   if (Array.isArray(body)) return "a list";
   if (typeof body === "string") return "a string";
-  return `a ${typeof body}`;
+  return typeof body === "object" ? "an object" : `a ${typeof body}`;
 }
 
 const contentType = (a: Answered) => (a.headers.get("content-type") ?? "").split(";")[0].trim();

@@ -23,6 +23,10 @@ export type Render = (rows: number, truncation?: Truncation) => { markdown: stri
 
 const bytes = (r: ReturnType<Render>) => Math.max(Buffer.byteLength(r.markdown), Buffer.byteLength(JSON.stringify(r.structured)));
 
+/** Whether either part of a result is over the budget (RES-17); JSON from a GitLab body well within it is not measured again. */
+export const overBudget = (r: ReturnType<Render>, budget: number, sourceBytes?: number) =>
+  Buffer.byteLength(r.markdown) > budget || ((sourceBytes === undefined || sourceBytes + 4096 >= budget) && Buffer.byteLength(JSON.stringify(r.structured)) > budget);
+
 /**
  * Whether a rendering fits. The JSON of structuredContent holds GitLab's own values, and JSON.stringify
  * writes them no longer than GitLab's JSON did: when the body GitLab sent (`sourceBytes`) was under the
@@ -115,15 +119,22 @@ export const textNotice = (t: TextTruncation) =>
 
 type Path = readonly (string | number)[];
 
+/**
+ * The texts an object may lose bytes of: its free-text fields, and any other string longer than
+ * LONG_FIELD (a 100 KB commit title is cut like a description, rather than sent whole over the budget).
+ * Identifiers, URLs and states are never that long, so they stay whole (RES-18).
+ */
 function freeText(value: unknown, path: Path, out: { path: Path; text: string }[]): void {
   if (Array.isArray(value)) value.forEach((v, i) => freeText(v, [...path, i], out));
   else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v === "string" && FREE_TEXT.has(k)) out.push({ path: [...path, k], text: v });
+      if (typeof v === "string" && (FREE_TEXT.has(k) || v.length > LONG_FIELD)) out.push({ path: [...path, k], text: v });
       else freeText(v, [...path, k], out);
     }
   }
 }
+
+const LONG_FIELD = 2048;
 
 function replaced(value: unknown, path: Path, text: string): unknown {
   if (path.length === 0) return text;

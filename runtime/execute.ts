@@ -12,7 +12,7 @@ import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepsSection, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, type Confirmation } from "./policy/gates.js";
-import { fitObject, fitRows, notice, textNotice, type ObjectRender, type Render } from "./budget.js";
+import { fitObject, fitRows, notice, overBudget, textNotice, type ObjectRender, type Render, type TextTruncation, type Truncation } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 import { applyWebLink } from "./links.js";
@@ -254,16 +254,23 @@ function listOutcome(
   notes: readonly string[] = [],
 ): Outcome {
   const p = format.present;
-  const render: Render = (rows, truncation) => {
-    const shown = items.slice(0, rows);
-    const written = table(p.title!, p.empty!, shown, p.columns!, page, steps(format.nextSteps, ctx), p.details, truncation && notice(truncation), notes);
+  const write = (shown: readonly unknown[], truncation: Truncation | TextTruncation | undefined) => {
+    const cut = truncation && (truncation.unit === "items" ? notice(truncation) : { line: textNotice(truncation), step: `Use action '${action.id}' with a smaller per_page, or get the item itself, to read its long fields` });
+    const written = table(p.title!, p.empty!, shown, p.columns!, page, steps(format.nextSteps, ctx), p.details, cut, notes);
     const structured: Record<string, unknown> = { next_steps: written.steps, [action.output.key!]: shown, pagination: page.pagination };
     if (truncation) structured.truncation = truncation;
     return { markdown: written.markdown, structured };
   };
+  const render: Render = (rows, truncation) => write(items.slice(0, rows), truncation);
   // GraphQL lists page by cursor: a cut there cannot be resumed by page numbers, so it is not cut.
   const rest = "per_page" in page.pagination ? page.pagination : undefined;
-  const fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params, sourceBytes) : render(items.length);
+  let fitted = rest ? fitRows(render, items.length, ctx.maxResponseBytes, action.id, rest.page, rest.per_page, params, sourceBytes) : render(items.length);
+  if (overBudget(fitted, ctx.maxResponseBytes, sourceBytes)) {
+    // One row alone is over the budget: its longest texts are cut as an object's are (RES-18 step 2).
+    const shown = fitted.structured[action.output.key!] as unknown[];
+    const rowCut = fitted.structured.truncation as Truncation | undefined;
+    fitted = fitObject((o, t) => write(o.rows as unknown[], rowCut ?? t), { rows: shown }, ctx.maxResponseBytes);
+  }
   return { kind: "success", contentKind: action.contentKind, ...fitted };
 }
 
