@@ -8,6 +8,11 @@ import { roleInput } from "./catalog/roles.js";
 import { formatWords } from "./catalog/formats.js";
 import { dotSegment } from "./gitlab/route.js";
 
+/** The most keys one call may carry: over three times the widest action (project.update's 81 settings). */
+const MAX_KEYS = 256;
+/** Unknown keys listed (and given suggestions) in one refusal. */
+const MAX_UNKNOWN_LISTED = 20;
+
 const cut = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
 /** The result of preparing a call's params. */
@@ -40,6 +45,9 @@ export function distance(a: string, b: string, limit = Infinity): number {
 export function prepareParams(action: ActionRecord, validate: Validator, input: Record<string, unknown>, origin: string, openAliases: boolean): Prepared {
   const params: Record<string, unknown> = {};
   const props = (inputSchemas[action.id].properties ?? {}) as Record<string, JsonSchema>;
+  // Far more keys than the action has: refused before any per-key work (suggestions are per key).
+  const given = Object.keys(input).length;
+  if (given > MAX_KEYS) return { ok: false, message: `${origin}: invalid params. ${given} params given, more than any action takes (at most ${MAX_KEYS}). Valid params: ${action.params.map((p) => p.name).sort().join(", ")}.` };
   const aliasOf = new Map<string, string>();
   for (const p of action.params) for (const a of p.aliases) aliasOf.set(a, p.name);
   for (const [key, value] of Object.entries(input)) {
@@ -86,7 +94,10 @@ export function invalidMessage(origin: string, action: ActionRecord, params: Rec
     else if (e.keyword === "required" && e.instancePath === "") missing.push(String(e.params.missingProperty));
     else invalid.push(describe(e, params));
   }
-  const suggestions = unknown.flatMap((u) => {
+  // Past the first few, more unknown keys add nothing a model can act on: counted, not listed.
+  const more = unknown.length - MAX_UNKNOWN_LISTED;
+  if (more > 0) unknown.splice(MAX_UNKNOWN_LISTED, more, `and ${more} more`);
+  const suggestions = unknown.slice(0, MAX_UNKNOWN_LISTED).flatMap((u) => {
     const s = suggest(u, action);
     return s ? [`${u} -> ${s}`] : [];
   });

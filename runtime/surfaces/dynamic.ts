@@ -77,8 +77,8 @@ export function dynamicSurface(view: SessionView): Surface {
   };
 }
 
-/** Longer than any canonical ID or alias could be: refused before any suggestion work. */
-export const MAX_ACTION_NAME = 128;
+/** The longest a tool name may be (CAT-29), so longer than any canonical ID or alias: refused before any suggestion work. */
+export const MAX_ACTION_NAME = 64;
 
 function refusal(text: string): Outcome {
   return { kind: "refusal", text };

@@ -15,6 +15,7 @@ const budgets = JSON.parse(readFileSync(`${root}test/bench/budgets.json`, "utf8"
   peak_rss_mb: number;
   overhead_ms_per_list_call: number;
   find_action_ms: number;
+  hostile_call_ms: number;
 };
 const STARTS = 7;
 const CALLS = 300;
@@ -127,6 +128,38 @@ for (const [surface, mode] of [["dynamic", "opaque"], ["meta", "opaque"], ["meta
   }
   const f = stat(finds);
   record("gitlab_find_action latency (client side)", fmt(f, "ms", 2), f.median <= budgets.find_action_ms, `≤ ${budgets.find_action_ms} ms`);
+  c.close();
+}
+
+// Hostile input (issue 21): each of these is refused before GitLab; the slowest answer, client side,
+// bounds how long one bad request can hold the event loop (and every other caller) in validation.
+{
+  const c = new RawClient(CLI, env("dynamic"));
+  await c.initialize();
+  await c.request("tools/list", {});
+  const exec = (action: string, params: Record<string, unknown>) => c.request("tools/call", { name: "gitlab_execute_action", arguments: { action, params } });
+  const hostile: [string, () => Promise<unknown>][] = [
+    ["an action name of 100,000 characters", () => exec("x".repeat(100_000), {})],
+    ["a near-miss action name of 120 characters", () => exec(`branch.lisst${"t".repeat(108)}`, {})],
+    ["a parameter key of 100,000 characters", () => exec("branch.list", { project_id: 42, ["k".repeat(100_000)]: 1 })],
+    ["2,000 unknown parameter keys", () => exec("project.update", Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`descripton_${i}`, "x"])))],
+    ["a 1 MB description with a quick action on its last line", () => exec("issue.create", { project_id: 42, title: "t", description: `${"word ".repeat(200_000)}\n/close` })],
+    ["a branch name of 100,000 characters", () => exec("branch.get", { project_id: 42, branch_name: "b".repeat(100_000) })],
+    ["a finder query of 100,000 characters", () => c.request("tools/call", { name: "gitlab_find_action", arguments: { query: "merge ".repeat(20_000) } })],
+  ];
+  const times: number[] = [];
+  let worst = "";
+  for (const [name, run] of hostile) {
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await run();
+      const ms = performance.now() - t;
+      if (ms > Math.max(0, ...times)) worst = name;
+      times.push(ms);
+    }
+  }
+  const slowest = Math.max(...times);
+  record(`hostile input: slowest refusal (${worst})`, `${slowest.toFixed(1)} ms`, slowest <= budgets.hostile_call_ms, `≤ ${budgets.hostile_call_ms} ms`);
   c.close();
 }
 await sim.close();
