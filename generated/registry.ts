@@ -4578,6 +4578,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: [],
+        secret: true,
       },
       {
         name: "environment_scope",
@@ -4837,6 +4838,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: [],
+        secret: true,
       },
       {
         name: "environment_scope",
@@ -5171,6 +5173,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "new_environment_scope",
@@ -5276,6 +5279,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: [],
+        secret: true,
       },
       {
         name: "protected",
@@ -5537,6 +5541,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "protected",
@@ -5717,6 +5722,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "new_environment_scope",
@@ -7995,6 +8001,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "protected_branch_ids",
@@ -8487,6 +8494,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "protected_branch_ids",
@@ -15183,6 +15191,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "push_events",
@@ -15526,6 +15535,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "push_events",
@@ -27152,6 +27162,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
     ],
     requiredParams: ["project_id", "merge_request_iid"],
@@ -34710,6 +34721,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: [],
+        secret: true,
       },
       {
         name: "ref",
@@ -37842,6 +37854,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "push_events",
@@ -38263,6 +38276,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "push_events",
@@ -39128,6 +39142,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: [],
+        secret: true,
       },
       {
         name: "jira_auth_type",
@@ -42460,6 +42475,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
     ],
     requiredParams: ["project_id", "domain"],
@@ -42785,6 +42801,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
     ],
     requiredParams: ["project_id", "domain"],
@@ -43038,6 +43055,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "mirror_trigger_builds",
@@ -54710,6 +54728,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "reset_password",
@@ -57338,6 +57357,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: false,
         aliases: [],
+        secret: true,
       },
       {
         name: "skip_reconfirmation",

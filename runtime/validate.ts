@@ -7,6 +7,7 @@ import { inputSchemas } from "../generated/index.js";
 import { roleInput } from "./catalog/roles.js";
 import { formatWords } from "./catalog/formats.js";
 import { dotSegment } from "./gitlab/route.js";
+import { withoutSecrets } from "./policy/gates.js";
 
 /** The most keys one call may carry: over three times the widest action (project.update's 81 settings). */
 const MAX_KEYS = 256;
@@ -60,7 +61,7 @@ export function prepareParams(action: ActionRecord, validate: Validator, input: 
   }
   const routeErrors = dotSegments(action, params);
   if (validate(params) && routeErrors.length === 0) return { ok: true, params };
-  return { ok: false, message: invalidMessage(origin, action, params, validate.errors ?? [], routeErrors) };
+  return { ok: false, message: invalidMessage(origin, action, withoutSecrets(action, params), validate.errors ?? [], routeErrors) };
 }
 
 /**

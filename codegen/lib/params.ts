@@ -25,6 +25,7 @@ export function resolveParams(catalog: RawCatalog, action: RawAction): ResolvedP
         required: spec.required ?? false,
         aliases: spec.aliases ?? [],
         ...(spec.as_array ? { asArray: true as const } : {}),
+        ...(spec.secret ? { secret: true as const } : {}),
       },
     });
   }

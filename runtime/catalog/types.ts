@@ -56,6 +56,8 @@ export interface ParamRecord {
   readonly aliases: readonly string[];
   /** Sent as a one-element array (`iids[]=3`): GitLab filters some lists by an array where we take one value. */
   readonly asArray?: true;
+  /** A credential or secret (a token, a password, a CI variable's value): only the request to GitLab carries it. */
+  readonly secret?: true;
 }
 
 /** A REST request. `path` names our parameters (`/projects/{project_id}/...`). */

@@ -73,10 +73,19 @@ export function safeModePreview(name: string, params: Readonly<Record<string, un
   return { structured, markdown };
 }
 
+/** What stands for a secret param's value wherever params are shown back (previews, prompts, refusals). */
+export const SECRET_MASK = "[secret]";
+
+/** The params with every secret value masked: what a preview may show. */
+export function withoutSecrets(action: ActionRecord, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const secret = new Set(action.params.filter((p) => p.secret).map((p) => p.name));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, secret.has(k) && v !== undefined && v !== null ? SECRET_MASK : v]));
+}
+
 /** SAF-16: the elicitation message names the action and its target, from identifying params only. */
 export function confirmationMessage(action: ActionRecord, params: Readonly<Record<string, unknown>>): string {
   const target = action.params
-    .filter((p) => p.in === "path" || p.name === "name")
+    .filter((p) => !p.secret && (p.in === "path" || p.name === "name"))
     .filter((p) => params[p.name] !== undefined && typeof params[p.name] !== "object")
     .map((p) => `${p.name} ${String(params[p.name])}`)
     .join(", ");
