@@ -6,7 +6,7 @@ import { FINE_GRAINED_PERMISSIONS, FINE_GRAINED_RELEASE } from "../../generated/
 import type { Boundary, Tier } from "../catalog/types.js";
 import type { GitLabApi, RestAnswer } from "../gitlab/client.js";
 import { GitLabGraphqlError, GitLabHttpError } from "../gitlab/errors.js";
-import { retryable } from "../gitlab/retry.js";
+import { withRetries } from "../gitlab/retry.js";
 import { diagnoseStartup } from "./diagnosis.js";
 import type { Logger } from "../log.js";
 
@@ -128,15 +128,19 @@ async function settle(p: Promise<RestAnswer>): Promise<{ ok: RestAnswer } | { er
  */
 export async function learnCredential(client: GitLabApi, log: Logger, options: { tier?: Tier; signal?: AbortSignal; instance?: string } = {}): Promise<Credential> {
   const { signal } = options;
-  const get = (path: string, query?: Record<string, unknown>) => client.rest({ method: "GET", path, query, signal, retry: "read" });
   // Tier detection runs beside the token's description, and stops when the instance is not there at all.
   const stop = new AbortController();
   const tierP = options.tier ? Promise.resolve(options.tier) : detectTier(client, log, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
-  // Issue 28: the first read is sent once, so a dead host or a wrong GITLAB_URL is known at once and
-  // said once; only what GitLab itself may clear (5xx, 429, a reset) is tried again.
-  const first = await settle(client.rest({ method: "GET", path: "/personal_access_tokens/self", signal, retry: "once" }));
-  const why = "error" in first && !isGranularRefusal(first.error) ? diagnoseStartup(first.error, options.instance ?? "") : undefined;
-  const self = "error" in first && !why && retryable(first.error, "read") ? await settle(get("/personal_access_tokens/self")) : first;
+  // Issue 28: a failure that says the instance is not there (refused, DNS, TLS, not GitLab) is not
+  // retried, and is said once; what GitLab itself may clear (5xx, 429, a reset) is retried as any read.
+  const instance = options.instance ?? "";
+  const attempt = () =>
+    client.rest({ method: "GET", path: "/personal_access_tokens/self", signal, retry: "once" }).catch((e: unknown) => {
+      throw diagnoseStartup(e, instance)?.unreachable ? new NotThere(e) : e;
+    });
+  const settled = await settle(withRetries(attempt, "read", signal, (info) => log.debug("retrying GitLab request", { method: "GET", ...info })));
+  const self = "error" in settled && settled.error instanceof NotThere ? { error: settled.error.failure } : settled;
+  const why = "error" in self && !isGranularRefusal(self.error) ? diagnoseStartup(self.error, instance) : undefined;
   if (why) {
     if (why.unreachable) stop.abort();
     tellOnce(client, log, why.message);
@@ -160,6 +164,13 @@ export async function learnCredential(client: GitLabApi, log: Logger, options: {
   // SAF-29, SAF-36: a token of unknown kind is served as a classic token of unknown scopes.
   log.warn(SCOPES_UNKNOWN);
   return tier ? { tier } : {};
+}
+
+/** A first failure that stops detection: the instance is not there, so retrying cannot help. */
+class NotThere extends Error {
+  constructor(readonly failure: unknown) {
+    super("GitLab is not there");
+  }
 }
 
 /** The diagnosis last said for each client: a revalidation that meets the same failure stays quiet. */

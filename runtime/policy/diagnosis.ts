@@ -8,7 +8,7 @@ import { GitLabHttpError, GitLabNetworkError, GitLabResponseError, NotTheApiErro
 export interface Diagnosis {
   /** One sentence for the log, naming the variable to check. */
   readonly message: string;
-  /** True when the instance is not reachable as a GitLab at all: detection stops at once. */
+  /** True when the instance is not reachable as a GitLab at all: detection stops at once, unretried. */
   readonly unreachable: boolean;
 }
 
@@ -48,11 +48,11 @@ export function diagnoseStartup(error: unknown, instance: string): Diagnosis | u
       case "tls":
         return { unreachable: true, message: `TLS handshake with ${at} failed (${error.code || "certificate"}): for a self-signed certificate, trust its CA with GITLAB_MCP_CA_FILE (or set GITLAB_MCP_SKIP_TLS_VERIFY=true)` };
       case "timeout":
-        return { unreachable: true, message: `GitLab at ${at} did not answer in time: check GITLAB_URL and the network` };
+        return { unreachable: false, message: `GitLab at ${at} did not answer in time: check GITLAB_URL and the network` };
       case "proxy":
         return { unreachable: true, message: `the proxy could not be reached on the way to ${at}: check HTTPS_PROXY and HTTP_PROXY, or list GitLab's host in NO_PROXY` };
       case "network":
-        return { unreachable: true, message: `network error reaching GitLab at ${at}${error.code ? ` (${error.code})` : ""}: check GITLAB_URL and the network` };
+        return { unreachable: false, message: `network error reaching GitLab at ${at}${error.code ? ` (${error.code})` : ""}: check GITLAB_URL and the network` };
       default:
         return undefined;
     }
