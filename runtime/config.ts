@@ -332,7 +332,7 @@ function legacyNames(e: NodeJS.ProcessEnv): string[] {
 }
 
 /** The --help text. */
-export const HELP = `gitlab-mcp-server: the whole GitLab API for AI assistants over the Model Context Protocol.
+export const HELP = `gitlab-mcp-server: GitLab's API for AI assistants over the Model Context Protocol.
 
 Usage: gitlab-mcp-server [flags]
 

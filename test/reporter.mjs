@@ -26,6 +26,7 @@ function describeError(error) {
 const indent = (text, by = "    ") => text.split("\n").map((l) => (l ? by + l : l)).join("\n");
 
 export default async function* compact(source) {
+  const started = performance.now();
   const files = new Map();
   const totals = {};
   const of = (file) => {
@@ -84,7 +85,9 @@ export default async function* compact(source) {
         if (data.file === undefined && data.nesting === 0) {
           const m = /^(\w+) ([\d.]+)$/.exec(data.message);
           if (m) totals[m[1]] = Number(m[2]);
-          yield `# ${data.message}\n`;
+          // "todo" is node's last count: with --test-force-exit the process may end before the next event
+          // (duration_ms) is written, so the plain line goes out with it, in one write.
+          yield `# ${data.message}\n${m?.[1] === "todo" ? summary(totals, performance.now() - started) : ""}`;
         } else of(data.file).notes.push(data.message);
         break;
       }
@@ -105,7 +108,9 @@ export default async function* compact(source) {
   }
   // Failures of files that never completed (the runner was cut short).
   for (const [file, f] of files) for (const failure of f.failures) yield `✖ ${file}\n${indent(failure, "  ")}\n`;
-  if (totals.pass !== undefined) {
-    yield `${totals.pass} passed, ${totals.fail ?? 0} failed, ${(totals.skipped ?? 0) + (totals.todo ?? 0)} skipped, ${totals.cancelled ?? 0} cancelled in ${seconds(totals.duration_ms ?? 0)}\n`;
-  }
+}
+
+/** The plain closing line: "N passed, N failed, N skipped, N cancelled in T". */
+function summary(totals, ms) {
+  return `${totals.pass ?? 0} passed, ${totals.fail ?? 0} failed, ${(totals.skipped ?? 0) + (totals.todo ?? 0)} skipped, ${totals.cancelled ?? 0} cancelled in ${seconds(ms)}\n`;
 }

@@ -18,7 +18,8 @@ describe("npm test's compact reporter (issue 28)", () => {
   writeFileSync(join(dir, "skips.test.mjs"), `import { describe, it } from "node:test";\ndescribe("replicas", { skip: "redis-server is not installed" }, () => { it("x", () => {}); });\nit("notes", (t) => { t.diagnostic("judge: 5 scenarios passed"); });\n`);
   // Without NODE_TEST_CONTEXT: that variable makes a runner started inside a test report to its parent.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "NODE_TEST_CONTEXT"));
-  const r = spawnSync(process.execPath, ["--test", `--test-reporter=${REPORTER}`, "green.test.mjs", "red.test.mjs", "skips.test.mjs"], { cwd: dir, encoding: "utf8", env });
+  // As test/run.mjs runs it: --test-force-exit may end the process right after node's last count.
+  const r = spawnSync(process.execPath, ["--test", "--test-force-exit", `--test-reporter=${REPORTER}`, "green.test.mjs", "red.test.mjs", "skips.test.mjs"], { cwd: dir, encoding: "utf8", env });
   const lines = r.stdout.split("\n");
 
   it("one line per file, with its counts", () => {
