@@ -128,9 +128,6 @@ async function settle(p: Promise<RestAnswer>): Promise<{ ok: RestAnswer } | { er
  */
 export async function learnCredential(client: GitLabApi, log: Logger, options: { tier?: Tier; signal?: AbortSignal; instance?: string } = {}): Promise<Credential> {
   const { signal } = options;
-  // Tier detection runs beside the token's description, and stops when the instance is not there at all.
-  const stop = new AbortController();
-  const tierP = options.tier ? Promise.resolve(options.tier) : detectTier(client, log, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
   // Issue 28: a failure that says the instance is not there (refused, DNS, TLS, not GitLab) is not
   // retried, and is said once; what GitLab itself may clear (5xx, 429, a reset) is retried as any read.
   const instance = options.instance ?? "";
@@ -138,7 +135,12 @@ export async function learnCredential(client: GitLabApi, log: Logger, options: {
     client.rest({ method: "GET", path: "/personal_access_tokens/self", signal, retry: "once" }).catch((e: unknown) => {
       throw diagnoseStartup(e, instance)?.unreachable ? new NotThere(e) : e;
     });
-  const settled = await settle(withRetries(attempt, "read", signal, (info) => log.debug("retrying GitLab request", { method: "GET", ...info })));
+  // The token's description is asked first, the tier beside it (the first request a log shows is the token's).
+  const selfP = settle(withRetries(attempt, "read", signal, (info) => log.debug("retrying GitLab request", { method: "GET", ...info })));
+  // Tier detection stops when the instance is not there at all.
+  const stop = new AbortController();
+  const tierP = options.tier ? Promise.resolve(options.tier) : detectTier(client, log, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
+  const settled = await selfP;
   const self = "error" in settled && settled.error instanceof NotThere ? { error: settled.error.failure } : settled;
   const why = "error" in self && !isGranularRefusal(self.error) ? diagnoseStartup(self.error, instance) : undefined;
   if (why) {

@@ -61,7 +61,8 @@ export function diagnoseStartup(error: unknown, instance: string): Diagnosis | u
   if (error instanceof GitLabResponseError) return { unreachable: true, message: `${at} answered something that is not GitLab's API: ${checkUrl}` };
   if (!(error instanceof GitLabHttpError)) return undefined;
   if (error.status === 401 || error.status === 403) {
-    const quote = gitlabMessage(error.body, error.status);
+    // GitLab's "403 Forbidden - <why>" loses its status to gitlabMessage; its reason phrase goes too.
+    const quote = gitlabMessage(error.body, error.status)?.replace(new RegExp(`^${REASON[error.status]}\\s*-\\s*`), "");
     const status = `${error.status} ${REASON[error.status]}${quote ? `: ${quote}` : ""}`;
     const advice = error.status === 401 ? "check GITLAB_TOKEN: it may be mistyped, expired or revoked" : "check GITLAB_TOKEN and its scopes (api, or read_api for reading)";
     return { unreachable: false, message: `GitLab at ${at} refused the token (${status}): ${advice}` };
