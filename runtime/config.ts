@@ -332,7 +332,7 @@ function legacyNames(e: NodeJS.ProcessEnv): string[] {
 }
 
 /** The --help text. */
-export const HELP = `gitlab-mcp-server: the whole GitLab API for AI assistants over the Model Context Protocol.
+export const HELP = `gitlab-mcp-server: GitLab's API for AI assistants over the Model Context Protocol.
 
 Usage: gitlab-mcp-server [flags]
 
@@ -359,7 +359,8 @@ Environment:
   GITLAB_MCP_RATE_LIMIT_RPS        requests a second per credential (HTTP, default 10) or process (stdio, default 0 = off)
   GITLAB_MCP_RATE_LIMIT_BURST      requests allowed at once before the rate applies (default 40)
   GITLAB_MCP_SKIP_TLS_VERIFY       true stops verifying GitLab's certificate (prefer GITLAB_MCP_CA_FILE)
-  GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset)
+  GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset;
+                                   NODE_EXTRA_CA_CERTS works as in Node)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy for requests to GitLab, and the hosts that bypass it
 
 HTTP mode (--http):
@@ -372,6 +373,7 @@ HTTP mode (--http):
   GITLAB_MCP_AUTH_FAILURE_WINDOW   that window (default 1m)
   GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT   distinct refused credentials per address and window before a block of 1m, 10m, 60m (default 50)
   GITLAB_MCP_AUTH_DISTINCT_TOKEN_WINDOW  that window (default 10m)
+  GITLAB_MCP_TRUSTED_ORIGINS       browser origins allowed besides the request's own (comma list)
   GITLAB_MCP_REDIS_URL             redis://[user:password@]host:port[/db] or rediss:// (TLS): replicas share rate limits and
                                    authentication budgets there (default: each process keeps its own in memory)
 
@@ -388,7 +390,8 @@ Flags:
   --exclude-tools <list>, --meta-param-schema <mode>, --tier <tier>, --action-timeout <duration>, --max-response-bytes <size>
   --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
   --max-http-clients <n>, --pool-idle-timeout <d>, --revalidate-interval <d>, --drain-delay <d>,
-  --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>
+  --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>,
+  --trusted-origins <list>
                                    as the variables of the same names
   --trusted-proxies <ips> --trusted-proxy-header <name>
                                    both or neither: the client address of a request from one of these proxies is read

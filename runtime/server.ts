@@ -99,7 +99,7 @@ export function createSession(options: SessionOptions): Server {
   // read once the client has initialized, or at the first catalog method, whichever comes first.
   let current: { view: SessionView; surface: Surface } | undefined;
   let ready: Promise<unknown> | undefined;
-  const learn = () => (options.token ? learnCredential(client, log, { tier: config.tier }) : Promise.resolve<Credential>(config.tier ? { tier: config.tier } : {}));
+  const learn = () => (options.token ? learnCredential(client, log, { tier: config.tier, instance: options.instance ?? config.gitlabUrl }) : Promise.resolve<Credential>(config.tier ? { tier: config.tier } : {}));
   const install = (credential: Credential) => {
     const view = buildView(catalog, policy, credential);
     current = { view, surface: SURFACES[config.surface](view, config.metaParamSchema) };

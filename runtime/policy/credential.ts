@@ -6,6 +6,8 @@ import { FINE_GRAINED_PERMISSIONS, FINE_GRAINED_RELEASE } from "../../generated/
 import type { Boundary, Tier } from "../catalog/types.js";
 import type { GitLabApi, RestAnswer } from "../gitlab/client.js";
 import { GitLabGraphqlError, GitLabHttpError } from "../gitlab/errors.js";
+import { withRetries } from "../gitlab/retry.js";
+import { diagnoseStartup } from "./diagnosis.js";
 import type { Logger } from "../log.js";
 
 /** The WARN of SAF-29, wire text. */
@@ -124,10 +126,28 @@ async function settle(p: Promise<RestAnswer>): Promise<{ ok: RestAnswer } | { er
  * its grant (/personal_access_tokens/:id), /version and /user (SAF-32). Never throws. `tier` is the
  * operator's GITLAB_MCP_TIER, or undefined to detect it.
  */
-export async function learnCredential(client: GitLabApi, log: Logger, options: { tier?: Tier; signal?: AbortSignal } = {}): Promise<Credential> {
+export async function learnCredential(client: GitLabApi, log: Logger, options: { tier?: Tier; signal?: AbortSignal; instance?: string } = {}): Promise<Credential> {
   const { signal } = options;
-  const get = (path: string, query?: Record<string, unknown>) => client.rest({ method: "GET", path, query, signal, retry: "read" });
-  const [self, tier] = await Promise.all([settle(get("/personal_access_tokens/self")), options.tier ? Promise.resolve(options.tier) : detectTier(client, log, signal)]);
+  // Issue 28: a failure that says the instance is not there (refused, DNS, TLS, not GitLab) is not
+  // retried, and is said once; what GitLab itself may clear (5xx, 429, a reset) is retried as any read.
+  const instance = options.instance ?? "";
+  const attempt = () =>
+    client.rest({ method: "GET", path: "/personal_access_tokens/self", signal, retry: "once" }).catch((e: unknown) => {
+      throw diagnoseStartup(e, instance)?.unreachable ? new NotThere(e) : e;
+    });
+  // The token's description is asked first, the tier beside it (the first request a log shows is the token's).
+  const selfP = settle(withRetries(attempt, "read", signal, (info) => log.debug("retrying GitLab request", { method: "GET", ...info })));
+  // Tier detection stops when the instance is not there at all.
+  const stop = new AbortController();
+  const tierP = options.tier ? Promise.resolve(options.tier) : detectTier(client, log, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
+  const settled = await selfP;
+  const self = "error" in settled && settled.error instanceof NotThere ? { error: settled.error.failure } : settled;
+  const why = "error" in self && !isGranularRefusal(self.error) ? diagnoseStartup(self.error, instance) : undefined;
+  if (why) {
+    if (why.unreachable) stop.abort();
+    tellOnce(client, log, why.message);
+  }
+  const tier = stop.signal.aborted ? options.tier : await tierP;
   if ("ok" in self) {
     const body = self.ok.body as { id?: unknown; scopes?: unknown; granular_scopes?: unknown };
     const scopes = body.scopes;
@@ -145,7 +165,23 @@ export async function learnCredential(client: GitLabApi, log: Logger, options: {
   }
   // SAF-29, SAF-36: a token of unknown kind is served as a classic token of unknown scopes.
   log.warn(SCOPES_UNKNOWN);
-  return { tier };
+  return tier ? { tier } : {};
+}
+
+/** A first failure that stops detection: the instance is not there, so retrying cannot help. */
+class NotThere extends Error {
+  constructor(readonly failure: unknown) {
+    super("GitLab is not there");
+  }
+}
+
+/** The diagnosis last said for each client: a revalidation that meets the same failure stays quiet. */
+const told = new WeakMap<GitLabApi, string>();
+
+function tellOnce(client: GitLabApi, log: Logger, message: string): void {
+  if (told.get(client) === message) return;
+  told.set(client, message);
+  log.warn(message);
 }
 
 async function userOf(client: GitLabApi, signal?: AbortSignal): Promise<Pick<Credential, "user">> {
@@ -248,6 +284,8 @@ export async function detectTier(client: GitLabApi, log: Logger, signal?: AbortS
     if (!next || answer.ok.body.length < 100) break;
   }
   const tier = best ?? "free";
+  // Stopped because the instance is not there (learnCredential): nothing was detected to report.
+  if (signal?.aborted) return tier;
   log.info("instance tier detected", { tier, from: best ? "namespaces" : "fallback", ms: Math.round(performance.now() - started) });
   return tier;
 }

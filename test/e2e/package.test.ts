@@ -74,6 +74,8 @@ describe("the npm package, installed and run (CMP-16)", () => {
     const domains = readdirSync(join(built, "domains")).filter((f) => f.endsWith(".cjs"));
     assert.ok(domains.length > 0 && domains.every((d) => existsSync(join(built, "domains/data", d.replace(/\.cjs$/, ".json")))));
     const expected = [
+      // npm always packs the license file.
+      "LICENSE",
       "README.md",
       "package.json",
       manifest.bin["gitlab-mcp-server"],

@@ -89,6 +89,8 @@ export interface SimOptions {
   tls?: { key: string; cert: string };
   /** Base of every web_url GitLab returns; default "https://gitlab.example.com". */
   externalUrl?: string;
+  /** Links (web_url) on the simulator's own address instead of externalUrl, so they can be pasted back (npm run sim). */
+  ownLinks?: boolean;
   /** Default { "glpat-simulator-token": { scopes: ["api"] } }. */
   tokens?: Record<string, SimToken>;
   /** Reported by /version; default "18.6.0-ee". `sim.setVersion` changes it. */
@@ -203,7 +205,9 @@ export class GitLabSimulator {
       server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new GitLabSimulator(server, state, { url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`, log, faults, options: resolved });
+    const url = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
+    if (options.ownLinks) resolved.externalUrl = url;
+    return new GitLabSimulator(server, state, { url, log, faults, options: resolved });
   }
 
   /** Seeds a personal snippet (or, with projectId, a project snippet) with its files' contents. */
