@@ -66,11 +66,12 @@ export function prepareParams(action: ActionRecord, validate: Validator, input: 
 
 /**
  * A path value that is `.` or `..` (or their encodings) names nothing in GitLab: placed in the URL it
- * would move the request to another route, so it is refused with the parameter's name.
+ * would move the request to another route, so it is refused with the parameter's name. An ID a
+ * procedure places in the path itself (search's project_id) is held to the same rule.
  */
 function dotSegments(action: ActionRecord, params: Record<string, unknown>): string[] {
   return action.params
-    .filter((p) => p.in === "path" && dotSegment(params[p.name]))
+    .filter((p) => (p.in === "path" || (p.in === "local" && p.type === "id")) && dotSegment(params[p.name]))
     .map((p) => `${p.name} must name a ${p.name.replace(/_(id|iid|name)$/, "").replace(/_/g, " ")}, not ${JSON.stringify(params[p.name])}: "." and ".." are path steps, not values`);
 }
 

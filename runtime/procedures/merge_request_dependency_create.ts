@@ -3,18 +3,8 @@
 // project (this one unless blocking_project_id names another) and sends that id.
 import { GitLabResponseError } from "../gitlab/errors.js";
 import type { Procedure } from "./index.js";
+import { pathSegment as segment } from "../gitlab/route.js";
 
-/** A project ID or path as one path segment, decoded once first (a path may arrive encoded). */
-function segment(value: unknown): string {
-  const text = String(value);
-  let plain = text;
-  try {
-    plain = decodeURIComponent(text);
-  } catch {
-    // not encoded
-  }
-  return encodeURIComponent(plain);
-}
 
 export const mergeRequestDependencyCreate: Procedure = async ({ params, ctx, call, object }) => {
   const project = params.blocking_project_id ?? params.project_id;

@@ -2,7 +2,7 @@
 // level. The action fixes GitLab's `scope`; project_id or group_id (both `in: local`) choose the path,
 // /projects/:id/search, /groups/:id/search or /search. What GitLab would refuse for the level is refused
 // here first. GitLab sends no x-total/x-total-pages on search, so the page reports lower bounds (FMT-5).
-import { decodeOnce } from "../execute.js";
+import { pathSegment as segment } from "../gitlab/route.js";
 import { restPage } from "../gitlab/pagination.js";
 import type { Outcome } from "../result.js";
 import type { Procedure } from "./index.js";
@@ -21,7 +21,6 @@ export const SEARCH_SCOPES: Readonly<Record<string, string>> = {
   "search.wiki": "wiki_blobs",
 };
 
-const segment = (v: unknown) => encodeURIComponent(decodeOnce(String(v)));
 
 export const search: Procedure = async ({ action, params, ctx, call, list }) => {
   const scope = SEARCH_SCOPES[action.id];

@@ -2,6 +2,7 @@
 // ref pins and the submodule's project on this GitLab, then reads the file there at that commit, binary-safe
 // and by line window as repository.file_get does.
 import type { Procedure } from "./index.js";
+import { pathSegment } from "../gitlab/route.js";
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { describeContent, objectWithoutText } from "./fileContent.js";
 import { parentPathOf, parseGitmodules, pinCommits, projectOf, readGitmodules } from "./submodules.js";
@@ -19,7 +20,7 @@ export const submoduleFile: Procedure = async (call) => {
   }
   const answer = await ctx.client.rest({
     method: "GET",
-    path: `/projects/${encodeURIComponent(project)}/repository/files/${encodeURIComponent(String(params.file_path))}`,
+    path: `/projects/${pathSegment(project)}/repository/files/${pathSegment(params.file_path)}`,
     query: { ref: sub.commit_sha },
     signal: ctx.signal,
     retry: "read",

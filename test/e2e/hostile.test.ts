@@ -83,10 +83,12 @@ describe("hostile input through every action (issue 21)", () => {
         for (const a of actions) {
           const schema = props(a.id);
           const pathParams = a.params.filter((p) => p.in === "path");
+          // An ID a procedure puts in the path itself (search's project_id) is refused the same way.
+          const dotTargets = a.params.filter((p) => p.in === "path" || (p.in === "local" && p.type === "id"));
           const integers = Object.entries(schema).filter(([, s]) => types(s).includes("integer") && !s.enum);
           sim.clearLog();
           // 1. Dot segments: refused at validation, whatever the encoding.
-          await pooled(pathParams.flatMap((p) => (full ? DOTS : FEW.dots).map((v) => [p.name, v] as const)), ([name, v]) =>
+          await pooled(dotTargets.flatMap((p) => (full ? DOTS : FEW.dots).map((v) => [p.name, v] as const)), ([name, v]) =>
             types(schema[name]).includes("string") ? refused(a.id, name, v, /invalid params/) : refused(a.id, name, v, /must be of type integer/),
           );
           // 3. Numbers and lengths.
