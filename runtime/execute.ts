@@ -5,7 +5,7 @@ import { parseTemplate } from "url-template";
 import type { ActionRecord, ColumnRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
 import { actionCode } from "./catalog/index.js";
 import type { GitLabApi } from "./gitlab/client.js";
-import { errorText, GitLabGraphqlError, GitLabHttpError, GitLabResponseError, granularErrorText } from "./gitlab/errors.js";
+import { errorText, GitLabGraphqlError, GitLabHttpError, granularErrorText } from "./gitlab/errors.js";
 import { isGranularRefusal, type FineGrained } from "./policy/credential.js";
 import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, WRITE_NULL, WRITE_NULL_STEP, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
