@@ -195,17 +195,17 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
   /** List a runner controller's scopes */
   "runner.controller_scope_list": {
     present: {
-      heading: "Runner Controller Scopes: {controller_id}",
+      heading: "Runner Controller Scopes",
       fields: [
         {
           label: "Instance Scope",
           field: "instance_level_scopings",
-          as: "count",
+          as: "list",
         },
         {
           label: "Runner Scopes",
           field: "runner_level_scopings",
-          as: "count",
+          as: "list",
         },
       ],
     },
