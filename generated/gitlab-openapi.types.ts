@@ -11470,8 +11470,9 @@ export interface components {
       /** Format: date-time */
       token_expires_at?: string | null;
     };
-    /** @description GitLab's answer when a runner authentication token is valid. */
+    /** @description GitLab's answer when a runner authentication token is valid (the token itself left out). */
     RunnerVerified: {
+      valid: boolean;
       id?: number | null;
       /** Format: date-time */
       token_expires_at?: string | null;

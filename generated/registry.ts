@@ -52744,6 +52744,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/runners/verify",
+      procedure: "token_verify",
     },
     params: [
       {

@@ -30838,7 +30838,12 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
   },
   "runner.verify": {
     type: "object",
-    properties: {},
+    properties: {
+      valid: {
+        type: "boolean",
+      },
+    },
+    required: ["valid"],
     additionalProperties: true,
   },
   "search.code": {

@@ -1052,6 +1052,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       heading: "Runner token valid: {id}",
       fields: [
         {
+          label: "Valid",
+          field: "valid",
+          as: "bool",
+        },
+        {
           label: "Token Expires",
           field: "token_expires_at",
           as: "datetime",
@@ -4034,6 +4039,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "Suggested follow-up actions, by canonical action ID.",
       },
+      valid: {
+        type: "boolean",
+      },
       id: {
         type: ["integer", "null"],
       },
@@ -4070,6 +4078,7 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         additionalProperties: true,
       },
     },
+    required: ["valid"],
     additionalProperties: true,
   },
 };

@@ -222,7 +222,8 @@ export const table: BehaviourTable = {
       id: "runner.verify",
       params: { runner_token: "glrt-0002NewRunnerAuthTokenQw", system_id: "s_ci_box" },
       request: { method: "POST", path: "/runners/verify", body: { token: "glrt-0002NewRunnerAuthTokenQw", system_id: "s_ci_box" } },
-      markdown: ["## Runner token valid: 101"],
+      markdown: ["## Runner token valid: 101", "- **Valid**: ✅"],
+      check: (r) => assert.ok(!JSON.stringify(r).includes("glrt-0002NewRunnerAuthTokenQw"), "the token sent is not written back"),
     },
     {
       id: "runner.verify",
