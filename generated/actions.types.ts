@@ -1857,6 +1857,133 @@ export interface FeatureFlagsFfUserListUpdateParams {
 }
 
 /**
+ * Parameters of `geo.create`: Create a Geo site.
+ * @see https://docs.gitlab.com/api/geo_sites/#create-a-geo-site
+ */
+export interface GeoCreateParams {
+  /** Unique site name (geo_node_name or external_url). */
+  name: string;
+  /** The site's user-facing URL. */
+  url: string;
+  primary?: boolean;
+  enabled?: boolean;
+  /** URL secondaries use to reach the primary (url when unset). */
+  internal_url?: string;
+  /** Concurrent LFS and attachment backfills (default 10). */
+  files_max_capacity?: number;
+  /** Concurrent repository backfills (default 25). */
+  repos_max_capacity?: number;
+  /** Concurrent verifications (default 100). */
+  verification_max_capacity?: number;
+  /** Concurrent container repository syncs (default 10). */
+  container_repositories_max_capacity?: number;
+  /** Replicate blobs in object storage. */
+  sync_object_storage?: boolean;
+  /** Sync only some groups or shards (empty for all). */
+  selective_sync_type?: "namespaces" | "shards" | "";
+  /** Storage shards to sync with shards. */
+  selective_sync_shards?: Array<string>;
+  /** Group IDs to sync with namespaces. */
+  selective_sync_namespace_ids?: Array<number>;
+  /** Days a verification stays valid (primary only). */
+  minimum_reverification_interval?: number;
+  /** Blob replication timeout in seconds (default 28800). */
+  blob_download_timeout?: number;
+}
+
+/**
+ * Parameters of `geo.delete`: Delete a Geo site.
+ * @see https://docs.gitlab.com/api/geo_sites/#delete-a-geo-site
+ */
+export interface GeoDeleteParams {
+  /** ID of the Geo site. */
+  geo_site_id: number;
+}
+
+/**
+ * Parameters of `geo.edit`: Update a Geo site.
+ * @see https://docs.gitlab.com/api/geo_sites/#update-a-geo-site
+ */
+export interface GeoEditParams {
+  /** ID of the Geo site. */
+  geo_site_id: number;
+  enabled?: boolean;
+  /** Unique site name (geo_node_name or external_url). */
+  name?: string;
+  /** The site's user-facing URL. */
+  url?: string;
+  /** URL secondaries use to reach the primary (url when unset). */
+  internal_url?: string;
+  /** Concurrent LFS and attachment backfills (default 10). */
+  files_max_capacity?: number;
+  /** Concurrent repository backfills (default 25). */
+  repos_max_capacity?: number;
+  /** Concurrent verifications (default 100). */
+  verification_max_capacity?: number;
+  /** Concurrent container repository syncs (default 10). */
+  container_repositories_max_capacity?: number;
+  /** Replicate blobs in object storage. */
+  sync_object_storage?: boolean;
+  /** Sync only some groups or shards (empty for all). */
+  selective_sync_type?: "namespaces" | "shards" | "";
+  /** Storage shards to sync with shards. */
+  selective_sync_shards?: Array<string>;
+  /** Group IDs to sync with namespaces. */
+  selective_sync_namespace_ids?: Array<number>;
+  /** Days a verification stays valid (primary only). */
+  minimum_reverification_interval?: number;
+  /** Blob replication timeout in seconds (default 28800). */
+  blob_download_timeout?: number;
+}
+
+/**
+ * Parameters of `geo.get`: Get a Geo site.
+ * @see https://docs.gitlab.com/api/geo_sites/#retrieve-a-geo-site
+ */
+export interface GeoGetParams {
+  /** ID of the Geo site. */
+  geo_site_id: number;
+}
+
+/**
+ * Parameters of `geo.get_status`: Get a Geo site's status.
+ * @see https://docs.gitlab.com/api/geo_sites/#retrieve-status-about-a-specific-geo-site
+ */
+export interface GeoGetStatusParams {
+  /** ID of the Geo site. */
+  geo_site_id: number;
+  /** Ask the site directly instead of the cached status. */
+  refresh?: boolean;
+}
+
+/**
+ * Parameters of `geo.list`: List Geo sites.
+ * @see https://docs.gitlab.com/api/geo_sites/#list-all-geo-sites
+ */
+export interface GeoListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `geo.list_status`: List Geo site statuses.
+ * @see https://docs.gitlab.com/api/geo_sites/#list-all-geo-site-statuses
+ */
+export interface GeoListStatusParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `geo.repair`: Repair a Geo site.
+ * @see https://docs.gitlab.com/api/geo_sites/#repair-a-geo-site
+ */
+export interface GeoRepairParams {
+  /** ID of the Geo site. */
+  geo_site_id: number;
+}
+
+/**
  * Parameters of `group.analytics_issues_count`: Count recent group issues.
  * @see https://docs.gitlab.com/api/group_activity_analytics/#get-count-of-recently-created-issues-for-group
  */
@@ -9891,6 +10018,442 @@ export interface RepositoryUpdateSubmoduleParams {
 }
 
 /**
+ * Parameters of `runner.controller_create`: Register a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#register-a-runner-controller
+ */
+export interface RunnerControllerCreateParams {
+  description?: string;
+  /** dry_run evaluates jobs without rejecting them. */
+  state?: "disabled" | "enabled" | "dry_run";
+}
+
+/**
+ * Parameters of `runner.controller_delete`: Delete a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#delete-a-runner-controller
+ */
+export interface RunnerControllerDeleteParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_get`: Get a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#retrieve-a-single-runner-controller
+ */
+export interface RunnerControllerGetParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_list`: List runner controllers.
+ * @see https://docs.gitlab.com/api/runner_controllers/#list-all-runner-controllers
+ */
+export interface RunnerControllerListParams {}
+
+/**
+ * Parameters of `runner.controller_scope_add_instance`: Add the instance scope to a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#add-instance-scope
+ */
+export interface RunnerControllerScopeAddInstanceParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_scope_add_runner`: Add a runner scope to a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#add-runner-scope
+ */
+export interface RunnerControllerScopeAddRunnerParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** ID of an instance runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_scope_list`: List a runner controller's scopes.
+ * @see https://docs.gitlab.com/api/runner_controllers/#list-all-scopes-for-a-runner-controller
+ */
+export interface RunnerControllerScopeListParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_scope_remove_instance`: Remove the instance scope from a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#remove-instance-scope
+ */
+export interface RunnerControllerScopeRemoveInstanceParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_scope_remove_runner`: Remove a runner scope from a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#remove-runner-scope
+ */
+export interface RunnerControllerScopeRemoveRunnerParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** ID of an instance runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_token_create`: Create a runner controller token.
+ * @see https://docs.gitlab.com/api/runner_controller_tokens/#create-a-runner-controller-token
+ */
+export interface RunnerControllerTokenCreateParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** What the token is for. */
+  description: string;
+}
+
+/**
+ * Parameters of `runner.controller_token_get`: Get a runner controller token.
+ * @see https://docs.gitlab.com/api/runner_controller_tokens/#retrieve-a-single-runner-controller-token
+ */
+export interface RunnerControllerTokenGetParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** ID of the runner controller token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_token_list`: List a runner controller's tokens.
+ * @see https://docs.gitlab.com/api/runner_controller_tokens/#list-all-runner-controller-tokens
+ */
+export interface RunnerControllerTokenListParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_token_revoke`: Revoke a runner controller token.
+ * @see https://docs.gitlab.com/api/runner_controller_tokens/#revoke-a-runner-controller-token
+ */
+export interface RunnerControllerTokenRevokeParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** ID of the runner controller token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_token_rotate`: Rotate a runner controller token.
+ * @see https://docs.gitlab.com/api/runner_controller_tokens/#rotate-a-runner-controller-token
+ */
+export interface RunnerControllerTokenRotateParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  /** ID of the runner controller token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `runner.controller_update`: Update a runner controller.
+ * @see https://docs.gitlab.com/api/runner_controllers/#update-a-runner-controller
+ */
+export interface RunnerControllerUpdateParams {
+  /** ID of the runner controller. */
+  controller_id: number;
+  description?: string;
+  /** dry_run evaluates jobs without rejecting them. */
+  state?: "disabled" | "enabled" | "dry_run";
+}
+
+/**
+ * Parameters of `runner.delete_by_token`: Delete a runner by its token.
+ * @see https://docs.gitlab.com/api/runners/#delete-a-runner-by-authentication-token
+ */
+export interface RunnerDeleteByTokenParams {
+  /** The runner's authentication token. */
+  runner_token: string;
+}
+
+/**
+ * Parameters of `runner.delete_registered`: Unregister a runner with its token.
+ * @see https://docs.gitlab.com/api/runners/#delete-a-runner-by-authentication-token
+ */
+export interface RunnerDeleteRegisteredParams {
+  /** The runner's authentication token. */
+  runner_token: string;
+}
+
+/**
+ * Parameters of `runner.disable_project`: Unassign a runner from a project.
+ * @see https://docs.gitlab.com/api/runners/#unassign-a-runner-from-project
+ */
+export interface RunnerDisableProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.enable_project`: Assign a runner to a project.
+ * @see https://docs.gitlab.com/api/runners/#assign-a-runner-to-project
+ */
+export interface RunnerEnableProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.get`: Get a runner.
+ * @see https://docs.gitlab.com/api/runners/#get-runners-details
+ */
+export interface RunnerGetParams {
+  /** ID of the runner. */
+  runner_id: number;
+  /** Include the runner's projects (false is faster for busy runners). */
+  include_projects?: boolean;
+}
+
+/**
+ * Parameters of `runner.jobs`: List a runner's jobs.
+ * @see https://docs.gitlab.com/api/runners/#list-jobs-processed-by-a-runner
+ */
+export interface RunnerJobsParams {
+  /** ID of the runner. */
+  runner_id: number;
+  status?:
+    | "created"
+    | "waiting_for_resource"
+    | "preparing"
+    | "pending"
+    | "running"
+    | "success"
+    | "failed"
+    | "canceling"
+    | "canceled"
+    | "skipped"
+    | "manual"
+    | "scheduled";
+  /** Only jobs of this runner manager. */
+  system_id?: string;
+  order_by?: "id";
+  /** Needs order_by. */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `runner.list`: List my runners.
+ * @see https://docs.gitlab.com/api/runners/#list-owned-runners
+ */
+export interface RunnerListParams {
+  type?: "instance_type" | "group_type" | "project_type";
+  /** Runner status (active and paused are deprecated: use paused). */
+  status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+  /** Only paused (true) or only accepting (false) runners. */
+  paused?: boolean;
+  /** Runners with all these tags. */
+  tag_list?: Array<string>;
+  /** Runner version prefix such as 16 or 17.1. */
+  version_prefix?: string;
+  /** Deprecated: use type or status. */
+  scope?: "active" | "paused" | "online" | "offline";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `runner.list_all`: List all runners of the instance.
+ * @see https://docs.gitlab.com/api/runners/#list-all-runners
+ */
+export interface RunnerListAllParams {
+  type?: "instance_type" | "group_type" | "project_type";
+  /** Runner status (active and paused are deprecated: use paused). */
+  status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+  /** Only paused (true) or only accepting (false) runners. */
+  paused?: boolean;
+  /** Runners with all these tags. */
+  tag_list?: Array<string>;
+  /** Runner version prefix such as 16 or 17.1. */
+  version_prefix?: string;
+  /** Deprecated: use type or status. */
+  scope?:
+    | "specific"
+    | "shared"
+    | "instance_type"
+    | "group_type"
+    | "project_type"
+    | "active"
+    | "paused"
+    | "online"
+    | "offline"
+    | "stale"
+    | "never_contacted";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `runner.list_group`: List a group's runners.
+ * @see https://docs.gitlab.com/api/runners/#list-groups-runners
+ */
+export interface RunnerListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Runner type (project_type is deprecated here). */
+  type?: "instance_type" | "group_type" | "project_type";
+  /** Runner status (active and paused are deprecated: use paused). */
+  status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+  /** Only paused (true) or only accepting (false) runners. */
+  paused?: boolean;
+  /** Runners with all these tags. */
+  tag_list?: Array<string>;
+  /** Runner version prefix such as 16 or 17.1. */
+  version_prefix?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `runner.list_managers`: List a runner's managers.
+ * @see https://docs.gitlab.com/api/runners/#list-all-runners-managers
+ */
+export interface RunnerListManagersParams {
+  /** ID of the runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.list_project`: List a project's runners.
+ * @see https://docs.gitlab.com/api/runners/#list-projects-runners
+ */
+export interface RunnerListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  type?: "instance_type" | "group_type" | "project_type";
+  /** Runner status (active and paused are deprecated: use paused). */
+  status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+  /** Only paused (true) or only accepting (false) runners. */
+  paused?: boolean;
+  /** Runners with all these tags. */
+  tag_list?: Array<string>;
+  /** Runner version prefix such as 16 or 17.1. */
+  version_prefix?: string;
+  /** Deprecated: use type or status. */
+  scope?: "active" | "paused" | "online" | "offline";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `runner.register`: Register a runner with a registration token (deprecated).
+ * @see https://docs.gitlab.com/api/runners/#create-a-runner
+ */
+export interface RunnerRegisterParams {
+  /** The instance, group or project registration token. */
+  registration_token: string;
+  description?: string;
+  /** Runner metadata. */
+  info?: { name?: string; version?: string; revision?: string; platform?: string; architecture?: string };
+  /** Register it paused. */
+  paused?: boolean;
+  /** Deprecated: use paused. */
+  active?: boolean;
+  /** Lock it to the current project. */
+  locked?: boolean;
+  /** Also run jobs without tags. */
+  run_untagged?: boolean;
+  tag_list?: Array<string>;
+  access_level?: "not_protected" | "ref_protected";
+  /** Job timeout cap in seconds. */
+  maximum_timeout?: number;
+  maintenance_note?: string;
+  /** Deprecated: use maintenance_note. */
+  maintainer_note?: string;
+}
+
+/**
+ * Parameters of `runner.remove`: Delete a runner.
+ * @see https://docs.gitlab.com/api/runners/#delete-a-runner-by-id
+ */
+export interface RunnerRemoveParams {
+  /** ID of the runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.reset_group_reg_token`: Reset a group's runner registration token (deprecated).
+ * @see https://docs.gitlab.com/api/runners/#reset-groups-runner-registration-token
+ */
+export interface RunnerResetGroupRegTokenParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `runner.reset_instance_reg_token`: Reset the instance runner registration token (deprecated).
+ * @see https://docs.gitlab.com/api/runners/#reset-instances-runner-registration-token
+ */
+export interface RunnerResetInstanceRegTokenParams {}
+
+/**
+ * Parameters of `runner.reset_project_reg_token`: Reset a project's runner registration token (deprecated).
+ * @see https://docs.gitlab.com/api/runners/#reset-projects-runner-registration-token
+ */
+export interface RunnerResetProjectRegTokenParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `runner.reset_token`: Reset a runner's authentication token.
+ * @see https://docs.gitlab.com/api/runners/#reset-runners-authentication-token-by-using-the-runner-id
+ */
+export interface RunnerResetTokenParams {
+  /** ID of the runner. */
+  runner_id: number;
+}
+
+/**
+ * Parameters of `runner.update`: Update a runner.
+ * @see https://docs.gitlab.com/api/runners/#update-runners-details
+ */
+export interface RunnerUpdateParams {
+  /** ID of the runner. */
+  runner_id: number;
+  description?: string;
+  /** True stops it taking new jobs. */
+  paused?: boolean;
+  /** Deprecated: use paused. */
+  active?: boolean;
+  /** The runner's tags (replaces them). */
+  tag_list?: Array<string>;
+  /** Also run jobs without tags. */
+  run_untagged?: boolean;
+  /** Lock it to its current projects. */
+  locked?: boolean;
+  /** ref_protected runs protected refs only. */
+  access_level?: "not_protected" | "ref_protected";
+  /** Job timeout cap in seconds. */
+  maximum_timeout?: number;
+  maintenance_note?: string;
+}
+
+/**
+ * Parameters of `runner.verify`: Verify a runner token.
+ * @see https://docs.gitlab.com/api/runners/#verify-authentication-for-a-registered-runner
+ */
+export interface RunnerVerifyParams {
+  /** The runner's authentication token. */
+  runner_token: string;
+  /** The runner's system ID, needed for glrt- tokens. */
+  system_id?: string;
+}
+
+/**
  * Parameters of `search.code`: Search code.
  * @see https://docs.gitlab.com/api/search/#scope-blobs
  */
@@ -10522,6 +11085,192 @@ export interface SnippetUpdateParams {
     previous_path?: string;
     content?: string;
   }>;
+}
+
+/**
+ * Parameters of `storage_move.get_group`: Get a group repository storage move.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#get-a-single-group-repository-storage-move
+ */
+export interface StorageMoveGetGroupParams {
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.get_group_for_group`: Get a repository storage move of a group.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#get-a-single-repository-storage-move-for-a-group
+ */
+export interface StorageMoveGetGroupForGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.get_project`: Get a project repository storage move.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#get-a-single-project-repository-storage-move
+ */
+export interface StorageMoveGetProjectParams {
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.get_project_for_project`: Get a repository storage move of a project.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#get-a-single-repository-storage-move-for-a-project
+ */
+export interface StorageMoveGetProjectForProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.get_snippet`: Get a snippet repository storage move.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#get-a-single-snippet-repository-storage-move
+ */
+export interface StorageMoveGetSnippetParams {
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.get_snippet_for_snippet`: Get a repository storage move of a snippet.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#get-a-single-repository-storage-move-for-a-snippet
+ */
+export interface StorageMoveGetSnippetForSnippetParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** ID of the storage move. */
+  storage_move_id: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_all_group`: List all group repository storage moves.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#retrieve-all-group-repository-storage-moves
+ */
+export interface StorageMoveRetrieveAllGroupParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_all_project`: List all project repository storage moves.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#retrieve-all-project-repository-storage-moves
+ */
+export interface StorageMoveRetrieveAllProjectParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_all_snippet`: List all snippet repository storage moves.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#retrieve-all-snippet-repository-storage-moves
+ */
+export interface StorageMoveRetrieveAllSnippetParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_group`: List a group's repository storage moves.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#retrieve-all-repository-storage-moves-for-a-group
+ */
+export interface StorageMoveRetrieveGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_project`: List a project's repository storage moves.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#retrieve-all-repository-storage-moves-for-a-project
+ */
+export interface StorageMoveRetrieveProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.retrieve_snippet`: List a snippet's repository storage moves.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#retrieve-all-repository-storage-moves-for-a-snippet
+ */
+export interface StorageMoveRetrieveSnippetParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `storage_move.schedule_all_group`: Move all group repositories off a storage.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#schedule-repository-storage-moves-for-all-groups-on-a-storage-shard
+ */
+export interface StorageMoveScheduleAllGroupParams {
+  /** Storage shard to move every group off. */
+  source_storage_name: string;
+  /** Target storage shard (GitLab picks by weight when omitted). */
+  destination_storage_name?: string;
+}
+
+/**
+ * Parameters of `storage_move.schedule_all_project`: Move all project repositories off a storage.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#schedule-repository-storage-moves-for-all-projects-on-a-storage-shard
+ */
+export interface StorageMoveScheduleAllProjectParams {
+  /** Storage shard to move every project off. */
+  source_storage_name: string;
+  /** Target storage shard (GitLab picks by weight when omitted). */
+  destination_storage_name?: string;
+}
+
+/**
+ * Parameters of `storage_move.schedule_all_snippet`: Move all snippet repositories off a storage.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#schedule-repository-storage-moves-for-all-snippets-on-a-storage-shard
+ */
+export interface StorageMoveScheduleAllSnippetParams {
+  /** Storage shard to move every snippet off. */
+  source_storage_name: string;
+  /** Target storage shard (GitLab picks by weight when omitted). */
+  destination_storage_name?: string;
+}
+
+/**
+ * Parameters of `storage_move.schedule_group`: Move a group's repositories to another storage.
+ * @see https://docs.gitlab.com/api/group_repository_storage_moves/#schedule-a-repository-storage-move-for-a-group
+ */
+export interface StorageMoveScheduleGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Target storage shard (GitLab picks one by weight when omitted). */
+  destination_storage_name?: string;
+}
+
+/**
+ * Parameters of `storage_move.schedule_project`: Move a project's repositories to another storage.
+ * @see https://docs.gitlab.com/api/project_repository_storage_moves/#schedule-a-repository-storage-move-for-a-project
+ */
+export interface StorageMoveScheduleProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Target storage shard (GitLab picks one by weight when omitted). */
+  destination_storage_name?: string;
+}
+
+/**
+ * Parameters of `storage_move.schedule_snippet`: Move a snippet's repositories to another storage.
+ * @see https://docs.gitlab.com/api/snippet_repository_storage_moves/#schedule-a-repository-storage-move-for-a-snippet
+ */
+export interface StorageMoveScheduleSnippetParams {
+  /** ID of the snippet. */
+  snippet_id: number;
+  /** Target storage shard (GitLab picks one by weight when omitted). */
+  destination_storage_name?: string;
 }
 
 /**
@@ -11871,6 +12620,14 @@ export type ActionId =
   | "feature_flags.ff_user_list_get"
   | "feature_flags.ff_user_list_list"
   | "feature_flags.ff_user_list_update"
+  | "geo.create"
+  | "geo.delete"
+  | "geo.edit"
+  | "geo.get"
+  | "geo.get_status"
+  | "geo.list"
+  | "geo.list_status"
+  | "geo.repair"
   | "group.analytics_issues_count"
   | "group.analytics_members_count"
   | "group.analytics_mr_count"
@@ -12386,6 +13143,40 @@ export type ActionId =
   | "repository.read_submodule_file"
   | "repository.tree"
   | "repository.update_submodule"
+  | "runner.controller_create"
+  | "runner.controller_delete"
+  | "runner.controller_get"
+  | "runner.controller_list"
+  | "runner.controller_scope_add_instance"
+  | "runner.controller_scope_add_runner"
+  | "runner.controller_scope_list"
+  | "runner.controller_scope_remove_instance"
+  | "runner.controller_scope_remove_runner"
+  | "runner.controller_token_create"
+  | "runner.controller_token_get"
+  | "runner.controller_token_list"
+  | "runner.controller_token_revoke"
+  | "runner.controller_token_rotate"
+  | "runner.controller_update"
+  | "runner.delete_by_token"
+  | "runner.delete_registered"
+  | "runner.disable_project"
+  | "runner.enable_project"
+  | "runner.get"
+  | "runner.jobs"
+  | "runner.list"
+  | "runner.list_all"
+  | "runner.list_group"
+  | "runner.list_managers"
+  | "runner.list_project"
+  | "runner.register"
+  | "runner.remove"
+  | "runner.reset_group_reg_token"
+  | "runner.reset_instance_reg_token"
+  | "runner.reset_project_reg_token"
+  | "runner.reset_token"
+  | "runner.update"
+  | "runner.verify"
   | "search.code"
   | "search.commits"
   | "search.issues"
@@ -12430,6 +13221,24 @@ export type ActionId =
   | "snippet.project_list"
   | "snippet.project_update"
   | "snippet.update"
+  | "storage_move.get_group"
+  | "storage_move.get_group_for_group"
+  | "storage_move.get_project"
+  | "storage_move.get_project_for_project"
+  | "storage_move.get_snippet"
+  | "storage_move.get_snippet_for_snippet"
+  | "storage_move.retrieve_all_group"
+  | "storage_move.retrieve_all_project"
+  | "storage_move.retrieve_all_snippet"
+  | "storage_move.retrieve_group"
+  | "storage_move.retrieve_project"
+  | "storage_move.retrieve_snippet"
+  | "storage_move.schedule_all_group"
+  | "storage_move.schedule_all_project"
+  | "storage_move.schedule_all_snippet"
+  | "storage_move.schedule_group"
+  | "storage_move.schedule_project"
+  | "storage_move.schedule_snippet"
   | "tag.create"
   | "tag.delete"
   | "tag.get"
@@ -12644,6 +13453,14 @@ export interface ActionParams {
   "feature_flags.ff_user_list_get": FeatureFlagsFfUserListGetParams;
   "feature_flags.ff_user_list_list": FeatureFlagsFfUserListListParams;
   "feature_flags.ff_user_list_update": FeatureFlagsFfUserListUpdateParams;
+  "geo.create": GeoCreateParams;
+  "geo.delete": GeoDeleteParams;
+  "geo.edit": GeoEditParams;
+  "geo.get": GeoGetParams;
+  "geo.get_status": GeoGetStatusParams;
+  "geo.list": GeoListParams;
+  "geo.list_status": GeoListStatusParams;
+  "geo.repair": GeoRepairParams;
   "group.analytics_issues_count": GroupAnalyticsIssuesCountParams;
   "group.analytics_members_count": GroupAnalyticsMembersCountParams;
   "group.analytics_mr_count": GroupAnalyticsMrCountParams;
@@ -13159,6 +13976,40 @@ export interface ActionParams {
   "repository.read_submodule_file": RepositoryReadSubmoduleFileParams;
   "repository.tree": RepositoryTreeParams;
   "repository.update_submodule": RepositoryUpdateSubmoduleParams;
+  "runner.controller_create": RunnerControllerCreateParams;
+  "runner.controller_delete": RunnerControllerDeleteParams;
+  "runner.controller_get": RunnerControllerGetParams;
+  "runner.controller_list": RunnerControllerListParams;
+  "runner.controller_scope_add_instance": RunnerControllerScopeAddInstanceParams;
+  "runner.controller_scope_add_runner": RunnerControllerScopeAddRunnerParams;
+  "runner.controller_scope_list": RunnerControllerScopeListParams;
+  "runner.controller_scope_remove_instance": RunnerControllerScopeRemoveInstanceParams;
+  "runner.controller_scope_remove_runner": RunnerControllerScopeRemoveRunnerParams;
+  "runner.controller_token_create": RunnerControllerTokenCreateParams;
+  "runner.controller_token_get": RunnerControllerTokenGetParams;
+  "runner.controller_token_list": RunnerControllerTokenListParams;
+  "runner.controller_token_revoke": RunnerControllerTokenRevokeParams;
+  "runner.controller_token_rotate": RunnerControllerTokenRotateParams;
+  "runner.controller_update": RunnerControllerUpdateParams;
+  "runner.delete_by_token": RunnerDeleteByTokenParams;
+  "runner.delete_registered": RunnerDeleteRegisteredParams;
+  "runner.disable_project": RunnerDisableProjectParams;
+  "runner.enable_project": RunnerEnableProjectParams;
+  "runner.get": RunnerGetParams;
+  "runner.jobs": RunnerJobsParams;
+  "runner.list": RunnerListParams;
+  "runner.list_all": RunnerListAllParams;
+  "runner.list_group": RunnerListGroupParams;
+  "runner.list_managers": RunnerListManagersParams;
+  "runner.list_project": RunnerListProjectParams;
+  "runner.register": RunnerRegisterParams;
+  "runner.remove": RunnerRemoveParams;
+  "runner.reset_group_reg_token": RunnerResetGroupRegTokenParams;
+  "runner.reset_instance_reg_token": RunnerResetInstanceRegTokenParams;
+  "runner.reset_project_reg_token": RunnerResetProjectRegTokenParams;
+  "runner.reset_token": RunnerResetTokenParams;
+  "runner.update": RunnerUpdateParams;
+  "runner.verify": RunnerVerifyParams;
   "search.code": SearchCodeParams;
   "search.commits": SearchCommitsParams;
   "search.issues": SearchIssuesParams;
@@ -13203,6 +14054,24 @@ export interface ActionParams {
   "snippet.project_list": SnippetProjectListParams;
   "snippet.project_update": SnippetProjectUpdateParams;
   "snippet.update": SnippetUpdateParams;
+  "storage_move.get_group": StorageMoveGetGroupParams;
+  "storage_move.get_group_for_group": StorageMoveGetGroupForGroupParams;
+  "storage_move.get_project": StorageMoveGetProjectParams;
+  "storage_move.get_project_for_project": StorageMoveGetProjectForProjectParams;
+  "storage_move.get_snippet": StorageMoveGetSnippetParams;
+  "storage_move.get_snippet_for_snippet": StorageMoveGetSnippetForSnippetParams;
+  "storage_move.retrieve_all_group": StorageMoveRetrieveAllGroupParams;
+  "storage_move.retrieve_all_project": StorageMoveRetrieveAllProjectParams;
+  "storage_move.retrieve_all_snippet": StorageMoveRetrieveAllSnippetParams;
+  "storage_move.retrieve_group": StorageMoveRetrieveGroupParams;
+  "storage_move.retrieve_project": StorageMoveRetrieveProjectParams;
+  "storage_move.retrieve_snippet": StorageMoveRetrieveSnippetParams;
+  "storage_move.schedule_all_group": StorageMoveScheduleAllGroupParams;
+  "storage_move.schedule_all_project": StorageMoveScheduleAllProjectParams;
+  "storage_move.schedule_all_snippet": StorageMoveScheduleAllSnippetParams;
+  "storage_move.schedule_group": StorageMoveScheduleGroupParams;
+  "storage_move.schedule_project": StorageMoveScheduleProjectParams;
+  "storage_move.schedule_snippet": StorageMoveScheduleSnippetParams;
   "tag.create": TagCreateParams;
   "tag.delete": TagDeleteParams;
   "tag.get": TagGetParams;

@@ -158,6 +158,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/geo_sites": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List Geo sites */
+    get: operations["geo.list"];
+    put?: never;
+    /** Create a Geo site */
+    post: operations["geo.create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/geo_sites/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List Geo site statuses */
+    get: operations["geo.list_status"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/geo_sites/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Geo site */
+    get: operations["geo.get"];
+    /** Update a Geo site */
+    put: operations["geo.edit"];
+    post?: never;
+    /** Delete a Geo site */
+    delete: operations["geo.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/geo_sites/{id}/repair": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Repair a Geo site */
+    post: operations["geo.repair"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/geo_sites/{id}/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Geo site's status */
+    get: operations["geo.get_status"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/group_repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all group repository storage moves */
+    get: operations["storage_move.retrieve_all_group"];
+    put?: never;
+    /** Move all group repositories off a storage */
+    post: operations["storage_move.schedule_all_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/group_repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group repository storage move */
+    get: operations["storage_move.get_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups": {
     parameters: {
       query?: never;
@@ -187,6 +310,41 @@ export interface paths {
     put?: never;
     /** Import a group from an export file */
     post: operations["group.group_import_file"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{group_id}/repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a group's repository storage moves */
+    get: operations["storage_move.retrieve_group"];
+    put?: never;
+    /** Move a group's repositories to another storage */
+    post: operations["storage_move.schedule_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{group_id}/repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a repository storage move of a group */
+    get: operations["storage_move.get_group_for_group"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1268,6 +1426,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/runners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a group's runners */
+    get: operations["runner.list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/runners/reset_registration_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset a group's runner registration token (deprecated) */
+    post: operations["runner.reset_group_reg_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/saml_group_links": {
     parameters: {
       query?: never;
@@ -1959,6 +2151,41 @@ export interface paths {
     post?: never;
     /** Delete a project alias */
     delete: operations["project_alias.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/project_repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all project repository storage moves */
+    get: operations["storage_move.retrieve_all_project"];
+    put?: never;
+    /** Move all project repositories off a storage */
+    post: operations["storage_move.schedule_all_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/project_repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project repository storage move */
+    get: operations["storage_move.get_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -6649,6 +6876,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/runners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's runners */
+    get: operations["runner.list_project"];
+    put?: never;
+    /** Assign a runner to a project */
+    post: operations["runner.enable_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/runners/reset_registration_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset a project's runner registration token (deprecated) */
+    post: operations["runner.reset_project_reg_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/runners/{runner_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Unassign a runner from a project */
+    delete: operations["runner.disable_project"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/security_settings": {
     parameters: {
       query?: never;
@@ -7267,6 +7546,324 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{project_id}/repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's repository storage moves */
+    get: operations["storage_move.retrieve_project"];
+    put?: never;
+    /** Move a project's repositories to another storage */
+    post: operations["storage_move.schedule_project"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{project_id}/repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a repository storage move of a project */
+    get: operations["storage_move.get_project_for_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List runner controllers */
+    get: operations["runner.controller_list"];
+    put?: never;
+    /** Register a runner controller */
+    post: operations["runner.controller_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a runner controller */
+    get: operations["runner.controller_get"];
+    /** Update a runner controller */
+    put: operations["runner.controller_update"];
+    post?: never;
+    /** Delete a runner controller */
+    delete: operations["runner.controller_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/scopes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a runner controller's scopes */
+    get: operations["runner.controller_scope_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/scopes/instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add the instance scope to a runner controller */
+    post: operations["runner.controller_scope_add_instance"];
+    /** Remove the instance scope from a runner controller */
+    delete: operations["runner.controller_scope_remove_instance"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/scopes/runners/{runner_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a runner scope to a runner controller */
+    post: operations["runner.controller_scope_add_runner"];
+    /** Remove a runner scope from a runner controller */
+    delete: operations["runner.controller_scope_remove_runner"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a runner controller's tokens */
+    get: operations["runner.controller_token_list"];
+    put?: never;
+    /** Create a runner controller token */
+    post: operations["runner.controller_token_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a runner controller token */
+    get: operations["runner.controller_token_get"];
+    put?: never;
+    post?: never;
+    /** Revoke a runner controller token */
+    delete: operations["runner.controller_token_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runner_controllers/{id}/tokens/{token_id}/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate a runner controller token */
+    post: operations["runner.controller_token_rotate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List my runners */
+    get: operations["runner.list"];
+    put?: never;
+    /** Register a runner with a registration token (deprecated) */
+    post: operations["runner.register"];
+    /** Unregister a runner with its token */
+    delete: operations["runner.delete_registered"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all runners of the instance */
+    get: operations["runner.list_all"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/reset_registration_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset the instance runner registration token (deprecated) */
+    post: operations["runner.reset_instance_reg_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify a runner token */
+    post: operations["runner.verify"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a runner */
+    get: operations["runner.get"];
+    /** Update a runner */
+    put: operations["runner.update"];
+    post?: never;
+    /** Delete a runner */
+    delete: operations["runner.remove"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/{id}/jobs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a runner's jobs */
+    get: operations["runner.jobs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/{id}/managers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a runner's managers */
+    get: operations["runner.list_managers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runners/{id}/reset_authentication_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset a runner's authentication token */
+    post: operations["runner.reset_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/search": {
     parameters: {
       query?: never;
@@ -7296,6 +7893,41 @@ export interface paths {
     put?: never;
     /** Create a service account */
     post: operations["user.create_service_account"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippet_repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List all snippet repository storage moves */
+    get: operations["storage_move.retrieve_all_snippet"];
+    put?: never;
+    /** Move all snippet repositories off a storage */
+    post: operations["storage_move.schedule_all_snippet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippet_repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a snippet repository storage move */
+    get: operations["storage_move.get_snippet"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -7415,6 +8047,41 @@ export interface paths {
     };
     /** Read a snippet's content */
     get: operations["snippet.content"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/repository_storage_moves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a snippet's repository storage moves */
+    get: operations["storage_move.retrieve_snippet"];
+    put?: never;
+    /** Move a snippet's repositories to another storage */
+    post: operations["storage_move.schedule_snippet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/snippets/{snippet_id}/repository_storage_moves/{repository_storage_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a repository storage move of a snippet */
+    get: operations["storage_move.get_snippet_for_snippet"];
     put?: never;
     post?: never;
     delete?: never;
@@ -10716,6 +11383,210 @@ export interface components {
       latestReleasedAt?: string | null;
       versions?: components["schemas"]["CiCatalogVersionConnection"] | null;
     };
+    /** @description A CI/CD runner. Lists carry the first fields, details the rest. */
+    Runner: {
+      id: number;
+      description?: string | null;
+      runner_type?: string | null;
+      status?: string | null;
+      paused?: boolean | null;
+      active?: boolean | null;
+      is_shared?: boolean | null;
+      online?: boolean | null;
+      name?: string | null;
+      ip_address?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      contacted_at?: string | null;
+      job_execution_status?: string | null;
+      tag_list?: (string | null)[] | null;
+      run_untagged?: boolean | null;
+      locked?: boolean | null;
+      access_level?: string | null;
+      maximum_timeout?: number | null;
+      maintenance_note?: string | null;
+      version?: string | null;
+      revision?: string | null;
+      platform?: string | null;
+      architecture?: string | null;
+      projects?: (components["schemas"]["RunnerProject"] | null)[] | null;
+      groups?: (components["schemas"]["RunnerProject"] | null)[] | null;
+    };
+    /** @description A project or group a runner serves. */
+    RunnerProject: {
+      id: number;
+      name?: string | null;
+      path_with_namespace?: string | null;
+      full_path?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description One machine (system ID) running a runner's gitlab-runner process. */
+    RunnerManager: {
+      id: number;
+      system_id?: string | null;
+      version?: string | null;
+      revision?: string | null;
+      platform?: string | null;
+      architecture?: string | null;
+      ip_address?: string | null;
+      status?: string | null;
+      job_execution_status?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      contacted_at?: string | null;
+    };
+    /** @description A job a runner ran or runs, with its project. */
+    RunnerJob: {
+      id: number;
+      name?: string | null;
+      stage?: string | null;
+      status?: string | null;
+      ref?: string | null;
+      tag?: boolean | null;
+      coverage?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      started_at?: string | null;
+      /** Format: date-time */
+      finished_at?: string | null;
+      duration?: number | null;
+      queued_duration?: number | null;
+      /** Format: uri */
+      web_url?: string | null;
+      user?: components["schemas"]["User"] | null;
+      commit?: components["schemas"]["Commit"] | null;
+      pipeline?: components["schemas"]["PipelineRef"] | null;
+      project?: components["schemas"]["RunnerProject"] | null;
+    };
+    /** @description A runner token GitLab just issued, shown in this answer only. */
+    RunnerTokenResult: {
+      token_notice?: string | null;
+      id?: number | null;
+      token?: string | null;
+      /** Format: date-time */
+      token_expires_at?: string | null;
+    };
+    /** @description GitLab's answer when a runner authentication token is valid (the token itself left out). */
+    RunnerVerified: {
+      valid: boolean;
+      id?: number | null;
+      /** Format: date-time */
+      token_expires_at?: string | null;
+    };
+    /** @description A runner controller, which admits or rejects jobs for the runners it scopes. */
+    RunnerController: {
+      id: number;
+      description?: string | null;
+      state?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description One scope of a runner controller; runner_id only for a runner scope. */
+    RunnerControllerScoping: {
+      runner_id?: number | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description The instance scope and runner scopes of a runner controller. */
+    RunnerControllerScopes: {
+      instance_level_scopings?: (components["schemas"]["RunnerControllerScoping"] | null)[] | null;
+      runner_level_scopings?: (components["schemas"]["RunnerControllerScoping"] | null)[] | null;
+    };
+    /** @description A token a runner controller authenticates with. Only creation and rotation carry its value. */
+    RunnerControllerToken: {
+      token_notice?: string | null;
+      id: number;
+      runner_controller_id?: number | null;
+      description?: string | null;
+      token?: string | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description A repository storage move and its state. */
+    StorageMove: {
+      id: number;
+      state: string;
+      source_storage_name?: string | null;
+      destination_storage_name?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      project?: components["schemas"]["StorageMoveSubject"] | null;
+      group?: components["schemas"]["StorageMoveSubject"] | null;
+      snippet?: components["schemas"]["StorageMoveSubject"] | null;
+    };
+    /** @description The project, group or snippet whose repositories move. */
+    StorageMoveSubject: {
+      id: number;
+      name?: string | null;
+      title?: string | null;
+      path_with_namespace?: string | null;
+      full_path?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+    };
+    /** @description A Geo site (primary or secondary) and its replication settings. */
+    GeoSite: {
+      id: number;
+      name?: string | null;
+      /** Format: uri */
+      url?: string | null;
+      /** Format: uri */
+      internal_url?: string | null;
+      primary?: boolean | null;
+      enabled?: boolean | null;
+      current?: boolean | null;
+      files_max_capacity?: number | null;
+      repos_max_capacity?: number | null;
+      verification_max_capacity?: number | null;
+      container_repositories_max_capacity?: number | null;
+      selective_sync_type?: string | null;
+      selective_sync_shards?: (string | null)[] | null;
+      selective_sync_namespace_ids?: (number | null)[] | null;
+      minimum_reverification_interval?: number | null;
+      sync_object_storage?: boolean | null;
+      blob_download_timeout?: number | null;
+      /** Format: uri */
+      web_edit_url?: string | null;
+      /** Format: uri */
+      web_geo_replication_details_url?: string | null;
+    };
+    /** @description The health and replication progress of a Geo site (the main fields of GitLab's status). */
+    GeoSiteStatus: {
+      geo_node_id: number;
+      healthy?: boolean | null;
+      health?: string | null;
+      health_status?: string | null;
+      missing_oauth_application?: boolean | null;
+      db_replication_lag_seconds?: number | null;
+      projects_count?: number | null;
+      lfs_objects_count?: number | null;
+      lfs_objects_synced_count?: number | null;
+      lfs_objects_failed_count?: number | null;
+      repositories_checked_count?: number | null;
+      last_event_id?: number | null;
+      last_event_timestamp?: number | null;
+      cursor_last_event_id?: number | null;
+      cursor_last_event_timestamp?: number | null;
+      last_successful_status_check_timestamp?: number | null;
+      version?: string | null;
+      revision?: string | null;
+      selective_sync_type?: string | null;
+      storage_shards_match?: boolean | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -11063,6 +11934,295 @@ export interface operations {
       };
     };
   };
+  "geo.list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSite"][];
+        };
+      };
+    };
+  };
+  "geo.create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          url: string;
+          primary?: boolean;
+          enabled?: boolean;
+          internal_url?: string;
+          files_max_capacity?: number;
+          repos_max_capacity?: number;
+          verification_max_capacity?: number;
+          container_repositories_max_capacity?: number;
+          sync_object_storage?: boolean;
+          /** @enum {string} */
+          selective_sync_type?: "namespaces" | "shards" | "";
+          selective_sync_shards?: string[];
+          selective_sync_namespace_ids?: number[];
+          minimum_reverification_interval?: number;
+          blob_download_timeout?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSite"];
+        };
+      };
+    };
+  };
+  "geo.list_status": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSiteStatus"][];
+        };
+      };
+    };
+  };
+  "geo.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSite"];
+        };
+      };
+    };
+  };
+  "geo.edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          enabled?: boolean;
+          name?: string;
+          url?: string;
+          internal_url?: string;
+          files_max_capacity?: number;
+          repos_max_capacity?: number;
+          verification_max_capacity?: number;
+          container_repositories_max_capacity?: number;
+          sync_object_storage?: boolean;
+          /** @enum {string} */
+          selective_sync_type?: "namespaces" | "shards" | "";
+          selective_sync_shards?: string[];
+          selective_sync_namespace_ids?: number[];
+          minimum_reverification_interval?: number;
+          blob_download_timeout?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSite"];
+        };
+      };
+    };
+  };
+  "geo.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "geo.repair": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSiteStatus"];
+        };
+      };
+    };
+  };
+  "geo.get_status": {
+    parameters: {
+      query?: {
+        refresh?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GeoSiteStatus"];
+        };
+      };
+    };
+  };
+  "storage_move.retrieve_all_group": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_all_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          source_storage_name: string;
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
+  "storage_move.get_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
   "group.list": {
     parameters: {
       query?: {
@@ -11156,6 +12316,82 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AsyncJob"];
+        };
+      };
+    };
+  };
+  "storage_move.retrieve_group": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        group_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        group_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "storage_move.get_group_for_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        group_id: number | string;
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
         };
       };
     };
@@ -13988,6 +15224,58 @@ export interface operations {
       };
     };
   };
+  "runner.list_group": {
+    parameters: {
+      query?: {
+        type?: "instance_type" | "group_type" | "project_type";
+        status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+        paused?: boolean;
+        tag_list?: string[];
+        version_prefix?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"][];
+        };
+      };
+    };
+  };
+  "runner.reset_group_reg_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerTokenResult"];
+        };
+      };
+    };
+  };
   "group.saml_link_list": {
     parameters: {
       query?: never;
@@ -15473,6 +16761,78 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "storage_move.retrieve_all_project": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_all_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          source_storage_name: string;
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
+  "storage_move.get_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
       };
     };
   };
@@ -26826,6 +28186,108 @@ export interface operations {
       };
     };
   };
+  "runner.list_project": {
+    parameters: {
+      query?: {
+        type?: "instance_type" | "group_type" | "project_type";
+        status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+        paused?: boolean;
+        tag_list?: string[];
+        version_prefix?: string;
+        scope?: "active" | "paused" | "online" | "offline";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"][];
+        };
+      };
+    };
+  };
+  "runner.enable_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          runner_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"];
+        };
+      };
+    };
+  };
+  "runner.reset_project_reg_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerTokenResult"];
+        };
+      };
+    };
+  };
+  "runner.disable_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        runner_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.security_settings_get": {
     parameters: {
       query?: never;
@@ -28351,6 +29813,777 @@ export interface operations {
       };
     };
   };
+  "storage_move.retrieve_project": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        project_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        project_id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "storage_move.get_project_for_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        project_id: number | string;
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "runner.controller_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerController"][];
+        };
+      };
+    };
+  };
+  "runner.controller_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          description?: string;
+          /** @enum {string} */
+          state?: "disabled" | "enabled" | "dry_run";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerController"];
+        };
+      };
+    };
+  };
+  "runner.controller_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerController"];
+        };
+      };
+    };
+  };
+  "runner.controller_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          description?: string;
+          /** @enum {string} */
+          state?: "disabled" | "enabled" | "dry_run";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerController"];
+        };
+      };
+    };
+  };
+  "runner.controller_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.controller_scope_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerScopes"];
+        };
+      };
+    };
+  };
+  "runner.controller_scope_add_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerScoping"];
+        };
+      };
+    };
+  };
+  "runner.controller_scope_remove_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.controller_scope_add_runner": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        runner_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerScoping"];
+        };
+      };
+    };
+  };
+  "runner.controller_scope_remove_runner": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        runner_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.controller_token_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerToken"][];
+        };
+      };
+    };
+  };
+  "runner.controller_token_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          description: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerToken"];
+        };
+      };
+    };
+  };
+  "runner.controller_token_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerToken"];
+        };
+      };
+    };
+  };
+  "runner.controller_token_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.controller_token_rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerControllerToken"];
+        };
+      };
+    };
+  };
+  "runner.list": {
+    parameters: {
+      query?: {
+        type?: "instance_type" | "group_type" | "project_type";
+        status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+        paused?: boolean;
+        tag_list?: string[];
+        version_prefix?: string;
+        scope?: "active" | "paused" | "online" | "offline";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"][];
+        };
+      };
+    };
+  };
+  "runner.register": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          description?: string;
+          info?: {
+            name?: string;
+            version?: string;
+            revision?: string;
+            platform?: string;
+            architecture?: string;
+          };
+          paused?: boolean;
+          active?: boolean;
+          locked?: boolean;
+          run_untagged?: boolean;
+          tag_list?: string[];
+          /** @enum {string} */
+          access_level?: "not_protected" | "ref_protected";
+          maximum_timeout?: number;
+          maintenance_note?: string;
+          maintainer_note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerTokenResult"];
+        };
+      };
+    };
+  };
+  "runner.delete_registered": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.list_all": {
+    parameters: {
+      query?: {
+        type?: "instance_type" | "group_type" | "project_type";
+        status?: "online" | "offline" | "stale" | "never_contacted" | "active" | "paused";
+        paused?: boolean;
+        tag_list?: string[];
+        version_prefix?: string;
+        scope?:
+          | "specific"
+          | "shared"
+          | "instance_type"
+          | "group_type"
+          | "project_type"
+          | "active"
+          | "paused"
+          | "online"
+          | "offline"
+          | "stale"
+          | "never_contacted";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"][];
+        };
+      };
+    };
+  };
+  "runner.reset_instance_reg_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerTokenResult"];
+        };
+      };
+    };
+  };
+  "runner.verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          system_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerVerified"];
+        };
+      };
+    };
+  };
+  "runner.get": {
+    parameters: {
+      query?: {
+        include_projects?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"];
+        };
+      };
+    };
+  };
+  "runner.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          description?: string;
+          paused?: boolean;
+          active?: boolean;
+          tag_list?: string[];
+          run_untagged?: boolean;
+          locked?: boolean;
+          /** @enum {string} */
+          access_level?: "not_protected" | "ref_protected";
+          maximum_timeout?: number;
+          maintenance_note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Runner"];
+        };
+      };
+    };
+  };
+  "runner.remove": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "runner.jobs": {
+    parameters: {
+      query?: {
+        status?:
+          | "created"
+          | "waiting_for_resource"
+          | "preparing"
+          | "pending"
+          | "running"
+          | "success"
+          | "failed"
+          | "canceling"
+          | "canceled"
+          | "skipped"
+          | "manual"
+          | "scheduled";
+        system_id?: string;
+        order_by?: "id";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerJob"][];
+        };
+      };
+    };
+  };
+  "runner.list_managers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerManager"][];
+        };
+      };
+    };
+  };
+  "runner.reset_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RunnerTokenResult"];
+        };
+      };
+    };
+  };
   "search.wiki": {
     parameters: {
       query: {
@@ -28425,6 +30658,78 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ServiceAccount"];
+        };
+      };
+    };
+  };
+  "storage_move.retrieve_all_snippet": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_all_snippet": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          source_storage_name: string;
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
+  "storage_move.get_snippet": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
         };
       };
     };
@@ -28657,6 +30962,82 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "storage_move.retrieve_snippet": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"][];
+        };
+      };
+    };
+  };
+  "storage_move.schedule_snippet": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          destination_storage_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "storage_move.get_snippet_for_snippet": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snippet_id: number;
+        repository_storage_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StorageMove"];
         };
       };
     };

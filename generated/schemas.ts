@@ -3436,6 +3436,254 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "user_list_iid"],
     additionalProperties: false,
   },
+  "geo.create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Unique site name (geo_node_name or external_url).",
+        minLength: 1,
+      },
+      url: {
+        type: "string",
+        description: "The site's user-facing URL.",
+      },
+      primary: {
+        type: "boolean",
+        default: false,
+      },
+      enabled: {
+        type: "boolean",
+        default: true,
+      },
+      internal_url: {
+        type: "string",
+        description: "URL secondaries use to reach the primary (url when unset).",
+      },
+      files_max_capacity: {
+        type: "integer",
+        description: "Concurrent LFS and attachment backfills (default 10).",
+        minimum: 0,
+      },
+      repos_max_capacity: {
+        type: "integer",
+        description: "Concurrent repository backfills (default 25).",
+        minimum: 0,
+      },
+      verification_max_capacity: {
+        type: "integer",
+        description: "Concurrent verifications (default 100).",
+        minimum: 0,
+      },
+      container_repositories_max_capacity: {
+        type: "integer",
+        description: "Concurrent container repository syncs (default 10).",
+        minimum: 0,
+      },
+      sync_object_storage: {
+        type: "boolean",
+        description: "Replicate blobs in object storage.",
+      },
+      selective_sync_type: {
+        type: "string",
+        description: "Sync only some groups or shards (empty for all).",
+        enum: ["namespaces", "shards", ""],
+      },
+      selective_sync_shards: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Storage shards to sync with shards.",
+      },
+      selective_sync_namespace_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Group IDs to sync with namespaces.",
+      },
+      minimum_reverification_interval: {
+        type: "integer",
+        description: "Days a verification stays valid (primary only).",
+        minimum: 1,
+      },
+      blob_download_timeout: {
+        type: "integer",
+        description: "Blob replication timeout in seconds (default 28800).",
+        minimum: 1,
+        maximum: 86400,
+      },
+    },
+    required: ["name", "url"],
+    additionalProperties: false,
+  },
+  "geo.delete": {
+    type: "object",
+    properties: {
+      geo_site_id: {
+        type: "integer",
+        description: "ID of the Geo site.",
+        minimum: 1,
+      },
+    },
+    required: ["geo_site_id"],
+    additionalProperties: false,
+  },
+  "geo.edit": {
+    type: "object",
+    properties: {
+      geo_site_id: {
+        type: "integer",
+        description: "ID of the Geo site.",
+        minimum: 1,
+      },
+      enabled: {
+        type: "boolean",
+      },
+      name: {
+        type: "string",
+        description: "Unique site name (geo_node_name or external_url).",
+        minLength: 1,
+      },
+      url: {
+        type: "string",
+        description: "The site's user-facing URL.",
+      },
+      internal_url: {
+        type: "string",
+        description: "URL secondaries use to reach the primary (url when unset).",
+      },
+      files_max_capacity: {
+        type: "integer",
+        description: "Concurrent LFS and attachment backfills (default 10).",
+        minimum: 0,
+      },
+      repos_max_capacity: {
+        type: "integer",
+        description: "Concurrent repository backfills (default 25).",
+        minimum: 0,
+      },
+      verification_max_capacity: {
+        type: "integer",
+        description: "Concurrent verifications (default 100).",
+        minimum: 0,
+      },
+      container_repositories_max_capacity: {
+        type: "integer",
+        description: "Concurrent container repository syncs (default 10).",
+        minimum: 0,
+      },
+      sync_object_storage: {
+        type: "boolean",
+        description: "Replicate blobs in object storage.",
+      },
+      selective_sync_type: {
+        type: "string",
+        description: "Sync only some groups or shards (empty for all).",
+        enum: ["namespaces", "shards", ""],
+      },
+      selective_sync_shards: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Storage shards to sync with shards.",
+      },
+      selective_sync_namespace_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Group IDs to sync with namespaces.",
+      },
+      minimum_reverification_interval: {
+        type: "integer",
+        description: "Days a verification stays valid (primary only).",
+        minimum: 1,
+      },
+      blob_download_timeout: {
+        type: "integer",
+        description: "Blob replication timeout in seconds (default 28800).",
+        minimum: 1,
+        maximum: 86400,
+      },
+    },
+    required: ["geo_site_id"],
+    additionalProperties: false,
+  },
+  "geo.get": {
+    type: "object",
+    properties: {
+      geo_site_id: {
+        type: "integer",
+        description: "ID of the Geo site.",
+        minimum: 1,
+      },
+    },
+    required: ["geo_site_id"],
+    additionalProperties: false,
+  },
+  "geo.get_status": {
+    type: "object",
+    properties: {
+      geo_site_id: {
+        type: "integer",
+        description: "ID of the Geo site.",
+        minimum: 1,
+      },
+      refresh: {
+        type: "boolean",
+        description: "Ask the site directly instead of the cached status.",
+      },
+    },
+    required: ["geo_site_id"],
+    additionalProperties: false,
+  },
+  "geo.list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "geo.list_status": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "geo.repair": {
+    type: "object",
+    properties: {
+      geo_site_id: {
+        type: "integer",
+        description: "ID of the Geo site.",
+        minimum: 1,
+      },
+    },
+    required: ["geo_site_id"],
+    additionalProperties: false,
+  },
   "group.analytics_issues_count": {
     type: "object",
     properties: {
@@ -18111,6 +18359,749 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "submodule", "branch_name", "commit_sha"],
     additionalProperties: false,
   },
+  "runner.controller_create": {
+    type: "object",
+    properties: {
+      description: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+        description: "dry_run evaluates jobs without rejecting them.",
+        enum: ["disabled", "enabled", "dry_run"],
+      },
+    },
+    additionalProperties: false,
+  },
+  "runner.controller_delete": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_get": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "runner.controller_scope_add_instance": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_scope_add_runner": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      runner_id: {
+        type: "integer",
+        description: "ID of an instance runner.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id", "runner_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_scope_list": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_scope_remove_instance": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_scope_remove_runner": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      runner_id: {
+        type: "integer",
+        description: "ID of an instance runner.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id", "runner_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_token_create": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+        description: "What the token is for.",
+        minLength: 1,
+      },
+    },
+    required: ["controller_id", "description"],
+    additionalProperties: false,
+  },
+  "runner.controller_token_get": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the runner controller token.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id", "token_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_token_list": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_token_revoke": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the runner controller token.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id", "token_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_token_rotate": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the runner controller token.",
+        minimum: 1,
+      },
+    },
+    required: ["controller_id", "token_id"],
+    additionalProperties: false,
+  },
+  "runner.controller_update": {
+    type: "object",
+    properties: {
+      controller_id: {
+        type: "integer",
+        description: "ID of the runner controller.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+      },
+      state: {
+        type: "string",
+        description: "dry_run evaluates jobs without rejecting them.",
+        enum: ["disabled", "enabled", "dry_run"],
+      },
+    },
+    required: ["controller_id"],
+    additionalProperties: false,
+  },
+  "runner.delete_by_token": {
+    type: "object",
+    properties: {
+      runner_token: {
+        type: "string",
+        description: "The runner's authentication token.",
+        minLength: 1,
+      },
+    },
+    required: ["runner_token"],
+    additionalProperties: false,
+  },
+  "runner.delete_registered": {
+    type: "object",
+    properties: {
+      runner_token: {
+        type: "string",
+        description: "The runner's authentication token.",
+        minLength: 1,
+      },
+    },
+    required: ["runner_token"],
+    additionalProperties: false,
+  },
+  "runner.disable_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "runner_id"],
+    additionalProperties: false,
+  },
+  "runner.enable_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "runner_id"],
+    additionalProperties: false,
+  },
+  "runner.get": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+      include_projects: {
+        type: "boolean",
+        description: "Include the runner's projects (false is faster for busy runners).",
+        default: true,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.jobs": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+      status: {
+        type: "string",
+        enum: [
+          "created",
+          "waiting_for_resource",
+          "preparing",
+          "pending",
+          "running",
+          "success",
+          "failed",
+          "canceling",
+          "canceled",
+          "skipped",
+          "manual",
+          "scheduled",
+        ],
+      },
+      system_id: {
+        type: "string",
+        description: "Only jobs of this runner manager.",
+      },
+      order_by: {
+        type: "string",
+        enum: ["id"],
+      },
+      sort: {
+        type: "string",
+        description: "Needs order_by.",
+        enum: ["asc", "desc"],
+        default: "desc",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.list": {
+    type: "object",
+    properties: {
+      type: {
+        type: "string",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      status: {
+        type: "string",
+        description: "Runner status (active and paused are deprecated: use paused).",
+        enum: ["online", "offline", "stale", "never_contacted", "active", "paused"],
+      },
+      paused: {
+        type: "boolean",
+        description: "Only paused (true) or only accepting (false) runners.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runners with all these tags.",
+      },
+      version_prefix: {
+        type: "string",
+        description: "Runner version prefix such as 16 or 17.1.",
+        pattern: "^[0-9][0-9.]*$",
+      },
+      scope: {
+        type: "string",
+        description: "Deprecated: use type or status.",
+        enum: ["active", "paused", "online", "offline"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "runner.list_all": {
+    type: "object",
+    properties: {
+      type: {
+        type: "string",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      status: {
+        type: "string",
+        description: "Runner status (active and paused are deprecated: use paused).",
+        enum: ["online", "offline", "stale", "never_contacted", "active", "paused"],
+      },
+      paused: {
+        type: "boolean",
+        description: "Only paused (true) or only accepting (false) runners.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runners with all these tags.",
+      },
+      version_prefix: {
+        type: "string",
+        description: "Runner version prefix such as 16 or 17.1.",
+        pattern: "^[0-9][0-9.]*$",
+      },
+      scope: {
+        type: "string",
+        description: "Deprecated: use type or status.",
+        enum: [
+          "specific",
+          "shared",
+          "instance_type",
+          "group_type",
+          "project_type",
+          "active",
+          "paused",
+          "online",
+          "offline",
+          "stale",
+          "never_contacted",
+        ],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "runner.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      type: {
+        type: "string",
+        description: "Runner type (project_type is deprecated here).",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      status: {
+        type: "string",
+        description: "Runner status (active and paused are deprecated: use paused).",
+        enum: ["online", "offline", "stale", "never_contacted", "active", "paused"],
+      },
+      paused: {
+        type: "boolean",
+        description: "Only paused (true) or only accepting (false) runners.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runners with all these tags.",
+      },
+      version_prefix: {
+        type: "string",
+        description: "Runner version prefix such as 16 or 17.1.",
+        pattern: "^[0-9][0-9.]*$",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "runner.list_managers": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      type: {
+        type: "string",
+        enum: ["instance_type", "group_type", "project_type"],
+      },
+      status: {
+        type: "string",
+        description: "Runner status (active and paused are deprecated: use paused).",
+        enum: ["online", "offline", "stale", "never_contacted", "active", "paused"],
+      },
+      paused: {
+        type: "boolean",
+        description: "Only paused (true) or only accepting (false) runners.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Runners with all these tags.",
+      },
+      version_prefix: {
+        type: "string",
+        description: "Runner version prefix such as 16 or 17.1.",
+        pattern: "^[0-9][0-9.]*$",
+      },
+      scope: {
+        type: "string",
+        description: "Deprecated: use type or status.",
+        enum: ["active", "paused", "online", "offline"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "runner.register": {
+    type: "object",
+    properties: {
+      registration_token: {
+        type: "string",
+        description: "The instance, group or project registration token.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+      },
+      info: {
+        type: "object",
+        properties: {
+          name: {
+            type: "string",
+          },
+          version: {
+            type: "string",
+          },
+          revision: {
+            type: "string",
+          },
+          platform: {
+            type: "string",
+          },
+          architecture: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Runner metadata.",
+      },
+      paused: {
+        type: "boolean",
+        description: "Register it paused.",
+      },
+      active: {
+        type: "boolean",
+        description: "Deprecated: use paused.",
+      },
+      locked: {
+        type: "boolean",
+        description: "Lock it to the current project.",
+      },
+      run_untagged: {
+        type: "boolean",
+        description: "Also run jobs without tags.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      access_level: {
+        type: "string",
+        enum: ["not_protected", "ref_protected"],
+      },
+      maximum_timeout: {
+        type: "integer",
+        description: "Job timeout cap in seconds.",
+        minimum: 600,
+      },
+      maintenance_note: {
+        type: "string",
+        maxLength: 1024,
+      },
+      maintainer_note: {
+        type: "string",
+        description: "Deprecated: use maintenance_note.",
+      },
+    },
+    required: ["registration_token"],
+    additionalProperties: false,
+  },
+  "runner.remove": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.reset_group_reg_token": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "runner.reset_instance_reg_token": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "runner.reset_project_reg_token": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "runner.reset_token": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.update": {
+    type: "object",
+    properties: {
+      runner_id: {
+        type: "integer",
+        description: "ID of the runner.",
+        minimum: 1,
+      },
+      description: {
+        type: "string",
+      },
+      paused: {
+        type: "boolean",
+        description: "True stops it taking new jobs.",
+      },
+      active: {
+        type: "boolean",
+        description: "Deprecated: use paused.",
+      },
+      tag_list: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "The runner's tags (replaces them).",
+      },
+      run_untagged: {
+        type: "boolean",
+        description: "Also run jobs without tags.",
+      },
+      locked: {
+        type: "boolean",
+        description: "Lock it to its current projects.",
+      },
+      access_level: {
+        type: "string",
+        description: "ref_protected runs protected refs only.",
+        enum: ["not_protected", "ref_protected"],
+      },
+      maximum_timeout: {
+        type: "integer",
+        description: "Job timeout cap in seconds.",
+        minimum: 600,
+      },
+      maintenance_note: {
+        type: "string",
+        maxLength: 1024,
+      },
+    },
+    required: ["runner_id"],
+    additionalProperties: false,
+  },
+  "runner.verify": {
+    type: "object",
+    properties: {
+      runner_token: {
+        type: "string",
+        description: "The runner's authentication token.",
+        minLength: 1,
+      },
+      system_id: {
+        type: "string",
+        description: "The runner's system ID, needed for glrt- tokens.",
+      },
+    },
+    required: ["runner_token"],
+    additionalProperties: false,
+  },
   "search.code": {
     type: "object",
     properties: {
@@ -19313,6 +20304,297 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "File changes, in order.",
         minItems: 1,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_group": {
+    type: "object",
+    properties: {
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_group_for_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_project": {
+    type: "object",
+    properties: {
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_project_for_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_snippet": {
+    type: "object",
+    properties: {
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.get_snippet_for_snippet": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      storage_move_id: {
+        type: "integer",
+        description: "ID of the storage move.",
+        minimum: 1,
+      },
+    },
+    required: ["snippet_id", "storage_move_id"],
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_all_group": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_all_project": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_all_snippet": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "storage_move.retrieve_snippet": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["snippet_id"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_all_group": {
+    type: "object",
+    properties: {
+      source_storage_name: {
+        type: "string",
+        description: "Storage shard to move every group off.",
+        minLength: 1,
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks by weight when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["source_storage_name"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_all_project": {
+    type: "object",
+    properties: {
+      source_storage_name: {
+        type: "string",
+        description: "Storage shard to move every project off.",
+        minLength: 1,
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks by weight when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["source_storage_name"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_all_snippet": {
+    type: "object",
+    properties: {
+      source_storage_name: {
+        type: "string",
+        description: "Storage shard to move every snippet off.",
+        minLength: 1,
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks by weight when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["source_storage_name"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks one by weight when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks one by weight when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "storage_move.schedule_snippet": {
+    type: "object",
+    properties: {
+      snippet_id: {
+        type: "integer",
+        description: "ID of the snippet.",
+        minimum: 1,
+      },
+      destination_storage_name: {
+        type: "string",
+        description: "Target storage shard (GitLab picks one by weight when omitted).",
+        minLength: 1,
       },
     },
     required: ["snippet_id"],
@@ -22858,6 +24140,102 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["iid"],
+    additionalProperties: true,
+  },
+  "geo.create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "geo.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "geo.edit": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "geo.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "geo.get_status": {
+    type: "object",
+    properties: {
+      geo_node_id: {
+        type: "integer",
+      },
+    },
+    required: ["geo_node_id"],
+    additionalProperties: true,
+  },
+  "geo.list": {
+    type: "object",
+    properties: {
+      geo_sites: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["geo_sites", "pagination"],
+    additionalProperties: true,
+  },
+  "geo.list_status": {
+    type: "object",
+    properties: {
+      statuses: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["statuses", "pagination"],
+    additionalProperties: true,
+  },
+  "geo.repair": {
+    type: "object",
+    properties: {
+      geo_node_id: {
+        type: "integer",
+      },
+    },
+    required: ["geo_node_id"],
     additionalProperties: true,
   },
   "group.analytics_issues_count": {
@@ -29102,6 +30480,386 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["id"],
     additionalProperties: true,
   },
+  "runner.controller_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.controller_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.controller_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.controller_list": {
+    type: "object",
+    properties: {
+      runner_controllers: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["runner_controllers", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.controller_scope_add_instance": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.controller_scope_add_runner": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.controller_scope_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.controller_scope_remove_instance": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.controller_scope_remove_runner": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.controller_token_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.controller_token_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.controller_token_list": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.controller_token_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.controller_token_rotate": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.controller_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.delete_by_token": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.delete_registered": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.disable_project": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.enable_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.jobs": {
+    type: "object",
+    properties: {
+      jobs: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["jobs", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.list": {
+    type: "object",
+    properties: {
+      runners: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["runners", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.list_all": {
+    type: "object",
+    properties: {
+      runners: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["runners", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.list_group": {
+    type: "object",
+    properties: {
+      runners: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["runners", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.list_managers": {
+    type: "object",
+    properties: {
+      managers: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["managers", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.list_project": {
+    type: "object",
+    properties: {
+      runners: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["runners", "pagination"],
+    additionalProperties: true,
+  },
+  "runner.register": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.remove": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "runner.reset_group_reg_token": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.reset_instance_reg_token": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.reset_project_reg_token": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.reset_token": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "runner.update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "runner.verify": {
+    type: "object",
+    properties: {
+      valid: {
+        type: "boolean",
+      },
+    },
+    required: ["valid"],
+    additionalProperties: true,
+  },
   "search.code": {
     type: "object",
     properties: {
@@ -29669,6 +31427,249 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "storage_move.get_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.get_group_for_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.get_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.get_project_for_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.get_snippet": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.get_snippet_for_snippet": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_all_group": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_all_project": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_all_snippet": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_group": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_project": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.retrieve_snippet": {
+    type: "object",
+    properties: {
+      storage_moves: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["storage_moves", "pagination"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_all_group": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_all_project": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_all_snippet": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
+    additionalProperties: true,
+  },
+  "storage_move.schedule_snippet": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      state: {
+        type: "string",
+      },
+    },
+    required: ["id", "state"],
     additionalProperties: true,
   },
   "tag.create": {

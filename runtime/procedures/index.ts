@@ -36,6 +36,7 @@ import { submodulesList } from "./submodules_list.js";
 import { userLookup } from "./user_lookup.js";
 import { secretOnce } from "./secret_once.js";
 import { ownToken } from "./own_token.js";
+import { tokenVerify } from "./token_verify.js";
 import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { issueTodo } from "./issue_todo.js";
@@ -86,6 +87,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   trigger_token: triggerToken,
   secret_once: secretOnce,
   own_token: ownToken,
+  token_verify: tokenVerify,
   job_trace: jobTrace,
   status_wait: statusWait,
   job_artifact_download: jobArtifactDownload,

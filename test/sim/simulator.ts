@@ -48,6 +48,10 @@ import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote }
 import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
 import { registerContentRoutes } from "./restContent.js";
 import { registerDeployKeyRoutes } from "./restDeployKeys.js";
+import { registerRunnerRoutes } from "./restRunners.js";
+import { registerRunnerControllerRoutes } from "./restRunnerControllers.js";
+import { registerStorageMoveRoutes } from "./restStorageMoves.js";
+import { registerGeoRoutes } from "./restGeo.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -197,6 +201,10 @@ export class GitLabSimulator {
     registerProjectOpsRoutes(router);
     registerContentRoutes(router);
     registerDeployKeyRoutes(router);
+    registerRunnerRoutes(router);
+    registerRunnerControllerRoutes(router);
+    registerStorageMoveRoutes(router);
+    registerGeoRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
