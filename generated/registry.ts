@@ -51310,6 +51310,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: ["token", "authentication_token"],
+        secret: true,
       },
     ],
     requiredParams: ["runner_token"],
@@ -51359,6 +51360,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: ["token", "authentication_token"],
+        secret: true,
       },
     ],
     requiredParams: ["runner_token"],
@@ -52240,6 +52242,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: ["token"],
+        secret: true,
       },
       {
         name: "description",
@@ -52772,6 +52775,7 @@ export const actions: readonly ActionRecord[] = [
         type: "string",
         required: true,
         aliases: ["token", "authentication_token"],
+        secret: true,
       },
       {
         name: "system_id",
