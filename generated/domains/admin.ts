@@ -62,6 +62,15 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to change an image's link",
       },
     ],
+    notFound: {
+      resource: "Alert",
+      subject: "{alert_iid} of project {project_id}",
+      hints: [
+        {
+          text: "check the alert IID in the project's alert list",
+        },
+      ],
+    },
   },
   /** Update an alert metric image */
   "admin.alert_metric_image_update": {
@@ -135,6 +144,15 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see the alert's metric images",
       },
     ],
+    notFound: {
+      resource: "Alert",
+      subject: "{alert_iid} of project {project_id}",
+      hints: [
+        {
+          text: "check the alert IID in the project's alert list",
+        },
+      ],
+    },
   },
   /** Get instance statistics */
   "admin.app_statistics_get": {
