@@ -4,6 +4,10 @@
 // administrator with the admin_mode scope; admin_instance.test.ts adds a table for a non-administrator.
 // The simulator follows GitLab's API documentation (test/sim/restAdminInstance*.ts).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { BehaviourTable } from "../helpers/behaviour.js";
 import { SIM_TOKEN } from "../helpers/mcp.js";
@@ -20,6 +24,9 @@ const SOURCE_TOKEN = "glpat-source-instance-secret-0001";
 
 const IMAGE = Buffer.from("\x89PNG\r\n\x1a\nchart").toString("base64");
 const KEYSTORE = Buffer.from("keystore bytes").toString("base64");
+/** A local file in the temporary directory, which uploads over stdio may read (SAF-46). */
+const LOCAL_PROFILE = join(mkdtempSync(join(tmpdir(), "admin-instance-")), "app.mobileprovision");
+writeFileSync(LOCAL_PROFILE, Buffer.from([0, 1, 2, 255, 254, 10, 13]));
 
 export const table: BehaviourTable = {
   domain: "admin (instance)",
@@ -574,6 +581,18 @@ export const table: BehaviourTable = {
     },
     {
       id: "admin.secure_file_create",
+      name: "from a local file on stdio, bytes intact",
+      params: { project_id: 42, name: "app.mobileprovision", file_path: LOCAL_PROFILE },
+      request: { method: "POST", path: "/projects/42/secure_files" },
+      markdown: ["## Secure file: app.mobileprovision"],
+      check: (r, sim) => {
+        const body = sim.log[sim.log.length - 1].body as Record<string, unknown>;
+        assert.deepEqual([...(body.file as { bytes: Buffer }).bytes], [0, 1, 2, 255, 254, 10, 13]);
+        assert.equal(structured(r).checksum, createHash("sha256").update(Buffer.from([0, 1, 2, 255, 254, 10, 13])).digest("hex"));
+      },
+    },
+    {
+      id: "admin.secure_file_create",
       name: "neither file_path nor content_base64 is refused before sending",
       params: { project_id: 42, name: "x.p12" },
       markdown: ["file_path or content_base64"],
@@ -583,7 +602,7 @@ export const table: BehaviourTable = {
       id: "admin.secure_file_list",
       params: { project_id: 42 },
       request: { method: "GET", path: "/projects/42/secure_files" },
-      markdown: ["Secure Files", "`release.keystore`"],
+      markdown: ["Secure Files", "`release.keystore`", "`app.mobileprovision`"],
     },
     {
       id: "admin.secure_file_get",
