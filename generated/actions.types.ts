@@ -675,6 +675,665 @@ export interface AccessTokenProjectRotateSelfParams {
 }
 
 /**
+ * Parameters of `admin.alert_metric_image_delete`: Delete an alert metric image.
+ * @see https://docs.gitlab.com/api/alert_management_alerts/#delete-metric-image
+ */
+export interface AdminAlertMetricImageDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the alert in the project. */
+  alert_iid: number;
+  /** ID of the metric image. */
+  image_id: number;
+}
+
+/**
+ * Parameters of `admin.alert_metric_image_list`: List alert metric images.
+ * @see https://docs.gitlab.com/api/alert_management_alerts/#list-metric-images
+ */
+export interface AdminAlertMetricImageListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the alert in the project. */
+  alert_iid: number;
+}
+
+/**
+ * Parameters of `admin.alert_metric_image_update`: Update an alert metric image.
+ * @see https://docs.gitlab.com/api/alert_management_alerts/#update-metric-image
+ */
+export interface AdminAlertMetricImageUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the alert in the project. */
+  alert_iid: number;
+  /** ID of the metric image. */
+  image_id: number;
+  /** Link to the full metrics. */
+  url?: string;
+  /** Text describing the image or link. */
+  url_text?: string;
+}
+
+/**
+ * Parameters of `admin.alert_metric_image_upload`: Upload an alert metric image.
+ * @see https://docs.gitlab.com/api/alert_management_alerts/#upload-metric-image
+ */
+export interface AdminAlertMetricImageUploadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the alert in the project. */
+  alert_iid: number;
+  /** Local image file to upload (stdio only). */
+  file_path?: string;
+  /** Image bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name the image gets in GitLab. */
+  file_name?: string;
+  /** Link to the full metrics. */
+  url?: string;
+  /** Text describing the image or link. */
+  url_text?: string;
+}
+
+/**
+ * Parameters of `admin.app_statistics_get`: Get instance statistics.
+ * @see https://docs.gitlab.com/api/statistics/#get-details-on-current-application-statistics
+ */
+export interface AdminAppStatisticsGetParams {}
+
+/**
+ * Parameters of `admin.appearance_get`: Get the instance appearance.
+ * @see https://docs.gitlab.com/api/appearance/#get-details-on-current-application-appearance
+ */
+export interface AdminAppearanceGetParams {}
+
+/**
+ * Parameters of `admin.appearance_update`: Update the instance appearance.
+ * @see https://docs.gitlab.com/api/appearance/#update-application-appearance
+ */
+export interface AdminAppearanceUpdateParams {
+  /** Title on the sign-in page. */
+  title?: string;
+  /** Markdown on the sign-in page. */
+  description?: string;
+  /** Full name of the Progressive Web App. */
+  pwa_name?: string;
+  /** Short name of the Progressive Web App. */
+  pwa_short_name?: string;
+  /** What the Progressive Web App does. */
+  pwa_description?: string;
+  /** Markdown on the member pages for those who manage members. */
+  member_guidelines?: string;
+  /** Markdown on the new project page. */
+  new_project_guidelines?: string;
+  /** Markdown below the avatar on the profile page. */
+  profile_image_guidelines?: string;
+  /** Message in the system header bar. */
+  header_message?: string;
+  /** Message in the system footer bar. */
+  footer_message?: string;
+  /** Background color of the header and footer bars, such as #e75e40. */
+  message_background_color?: string;
+  /** Font color of the header and footer bars, such as #ffffff. */
+  message_font_color?: string;
+  /** Add the header and footer to every outgoing email. */
+  email_header_and_footer_enabled?: boolean;
+}
+
+/**
+ * Parameters of `admin.application_create`: Create an OAuth application.
+ * @see https://docs.gitlab.com/api/applications/#create-an-application
+ */
+export interface AdminApplicationCreateParams {
+  /** Name of the application. */
+  name: string;
+  /** Redirect (callback) URI, one per line for several. */
+  redirect_uri: string;
+  /** Scopes separated by spaces, such as api read_user openid. */
+  scopes: string;
+  /** The client secret can be kept confidential (false for mobile and single-page apps). */
+  confidential?: boolean;
+}
+
+/**
+ * Parameters of `admin.application_delete`: Delete an OAuth application.
+ * @see https://docs.gitlab.com/api/applications/#delete-an-application
+ */
+export interface AdminApplicationDeleteParams {
+  /** ID of the application (its id, not the application_id). */
+  application_id: number;
+}
+
+/**
+ * Parameters of `admin.application_list`: List OAuth applications.
+ * @see https://docs.gitlab.com/api/applications/#list-all-applications
+ */
+export interface AdminApplicationListParams {}
+
+/**
+ * Parameters of `admin.broadcast_message_create`: Create a broadcast message.
+ * @see https://docs.gitlab.com/api/broadcast_messages/#create-a-broadcast-message
+ */
+export interface AdminBroadcastMessageCreateParams {
+  /** Text to show (Markdown). */
+  message: string;
+  /** Start, ISO 8601 (default now). */
+  starts_at?: string;
+  /** End, ISO 8601 (default one hour after now). */
+  ends_at?: string;
+  /** Text color as a hex code, such as #FFFFFF. */
+  font?: string;
+  /** Show only to these roles: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner. */
+  target_access_levels?: Array<10 | 20 | 30 | 40 | 50>;
+  /** Show only on pages matching this path, * as wildcard (welcome or dashboard/*). */
+  target_path?: string;
+  /** Banner (default) or notification. */
+  broadcast_type?: "banner" | "notification";
+  /** Users may dismiss it. */
+  dismissable?: boolean;
+  /** Color theme. */
+  theme?:
+    | "indigo"
+    | "light-indigo"
+    | "blue"
+    | "light-blue"
+    | "green"
+    | "light-green"
+    | "red"
+    | "light-red"
+    | "dark"
+    | "light";
+}
+
+/**
+ * Parameters of `admin.broadcast_message_delete`: Delete a broadcast message.
+ * @see https://docs.gitlab.com/api/broadcast_messages/#delete-a-broadcast-message
+ */
+export interface AdminBroadcastMessageDeleteParams {
+  /** ID of the broadcast message. */
+  broadcast_message_id: number;
+}
+
+/**
+ * Parameters of `admin.broadcast_message_get`: Get a broadcast message.
+ * @see https://docs.gitlab.com/api/broadcast_messages/#get-a-specific-broadcast-message
+ */
+export interface AdminBroadcastMessageGetParams {
+  /** ID of the broadcast message. */
+  broadcast_message_id: number;
+}
+
+/**
+ * Parameters of `admin.broadcast_message_list`: List broadcast messages.
+ * @see https://docs.gitlab.com/api/broadcast_messages/#get-all-broadcast-messages
+ */
+export interface AdminBroadcastMessageListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.broadcast_message_update`: Update a broadcast message.
+ * @see https://docs.gitlab.com/api/broadcast_messages/#update-a-broadcast-message
+ */
+export interface AdminBroadcastMessageUpdateParams {
+  /** ID of the broadcast message. */
+  broadcast_message_id: number;
+  /** Text to show (Markdown). */
+  message?: string;
+  /** Start, ISO 8601. */
+  starts_at?: string;
+  /** End, ISO 8601. */
+  ends_at?: string;
+  /** Text color as a hex code, such as #FFFFFF. */
+  font?: string;
+  /** Show only to these roles: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner. */
+  target_access_levels?: Array<10 | 20 | 30 | 40 | 50>;
+  /** Show only on pages matching this path, * as wildcard (welcome or dashboard/*). */
+  target_path?: string;
+  /** Banner (default) or notification. */
+  broadcast_type?: "banner" | "notification";
+  /** Users may dismiss it. */
+  dismissable?: boolean;
+  /** Color theme. */
+  theme?:
+    | "indigo"
+    | "light-indigo"
+    | "blue"
+    | "light-blue"
+    | "green"
+    | "light-green"
+    | "red"
+    | "light-red"
+    | "dark"
+    | "light";
+}
+
+/**
+ * Parameters of `admin.bulk_import_cancel`: Cancel a migration by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#cancel-a-migration
+ */
+export interface AdminBulkImportCancelParams {
+  /** ID of the migration. */
+  bulk_import_id: number;
+}
+
+/**
+ * Parameters of `admin.bulk_import_entity_failures`: List failures of a migration entity.
+ * @see https://docs.gitlab.com/api/bulk_imports/#get-list-of-failed-import-records-for-group-or-project-migration-entity
+ */
+export interface AdminBulkImportEntityFailuresParams {
+  /** ID of the migration. */
+  bulk_import_id: number;
+  /** ID of the entity. */
+  entity_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.bulk_import_entity_get`: Get an entity of a migration by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#get-group-or-project-migration-entity-details
+ */
+export interface AdminBulkImportEntityGetParams {
+  /** ID of the migration. */
+  bulk_import_id: number;
+  /** ID of the entity. */
+  entity_id: number;
+}
+
+/**
+ * Parameters of `admin.bulk_import_entity_list`: List entities of migrations by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#list-group-or-project-migration-entities
+ */
+export interface AdminBulkImportEntityListParams {
+  /** ID of the migration. */
+  bulk_import_id: number;
+  page?: number;
+  per_page?: number;
+  /** Order by creation date. */
+  sort?: "asc" | "desc";
+  /** Only entities in this status. */
+  status?: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `admin.bulk_import_get`: Get a migration by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#get-group-or-project-migration-details
+ */
+export interface AdminBulkImportGetParams {
+  /** ID of the migration. */
+  bulk_import_id: number;
+}
+
+/**
+ * Parameters of `admin.bulk_import_list`: List migrations by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#list-all-group-or-project-migrations
+ */
+export interface AdminBulkImportListParams {
+  page?: number;
+  per_page?: number;
+  /** Order by creation date. */
+  sort?: "asc" | "desc";
+  /** Only migrations in this status. */
+  status?: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+}
+
+/**
+ * Parameters of `admin.bulk_import_start`: Start a migration by direct transfer.
+ * @see https://docs.gitlab.com/api/bulk_imports/#start-a-new-group-or-project-migration
+ */
+export interface AdminBulkImportStartParams {
+  /** The source instance - its url and an access token there. */
+  configuration: { url?: string; access_token?: string };
+  /** The groups or projects to migrate. */
+  entities: Array<{
+    source_type?: "group_entity" | "project_entity";
+    source_full_path?: string;
+    destination_slug?: string;
+    destination_name?: string;
+    destination_namespace?: string;
+    migrate_projects?: boolean;
+    migrate_memberships?: boolean;
+  }>;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_delete`: Delete a Kubernetes agent.
+ * @see https://docs.gitlab.com/api/cluster_agents/#delete-a-registered-agent
+ */
+export interface AdminClusterAgentDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_get`: Get a Kubernetes agent.
+ * @see https://docs.gitlab.com/api/cluster_agents/#get-details-about-an-agent
+ */
+export interface AdminClusterAgentGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_list`: List Kubernetes agents.
+ * @see https://docs.gitlab.com/api/cluster_agents/#list-the-agents-for-a-project
+ */
+export interface AdminClusterAgentListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_register`: Register a Kubernetes agent.
+ * @see https://docs.gitlab.com/api/cluster_agents/#register-an-agent-with-a-project
+ */
+export interface AdminClusterAgentRegisterParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the agent (its config folder name). */
+  name: string;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_token_create`: Create a Kubernetes agent token.
+ * @see https://docs.gitlab.com/api/cluster_agents/#create-an-agent-token
+ */
+export interface AdminClusterAgentTokenCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+  /** Name of the token. */
+  name: string;
+  /** Description of the token. */
+  description?: string;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_token_get`: Get a Kubernetes agent token.
+ * @see https://docs.gitlab.com/api/cluster_agents/#get-a-single-agent-token
+ */
+export interface AdminClusterAgentTokenGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+  /** ID of the token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_token_list`: List Kubernetes agent tokens.
+ * @see https://docs.gitlab.com/api/cluster_agents/#list-tokens-for-an-agent
+ */
+export interface AdminClusterAgentTokenListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.cluster_agent_token_revoke`: Revoke a Kubernetes agent token.
+ * @see https://docs.gitlab.com/api/cluster_agents/#revoke-an-agent-token
+ */
+export interface AdminClusterAgentTokenRevokeParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the agent. */
+  agent_id: number;
+  /** ID of the token. */
+  token_id: number;
+}
+
+/**
+ * Parameters of `admin.custom_attr_delete`: Delete a custom attribute.
+ * @see https://docs.gitlab.com/api/custom_attributes/#delete-custom-attribute
+ */
+export interface AdminCustomAttrDeleteParams {
+  /** Kind of object the attributes belong to. */
+  resource_type: "users" | "groups" | "projects";
+  /** ID of the user, or ID or path of the group or project. */
+  resource_id: string | number;
+  /** Key of the attribute. */
+  key: string;
+}
+
+/**
+ * Parameters of `admin.custom_attr_get`: Get a custom attribute.
+ * @see https://docs.gitlab.com/api/custom_attributes/#single-custom-attribute
+ */
+export interface AdminCustomAttrGetParams {
+  /** Kind of object the attributes belong to. */
+  resource_type: "users" | "groups" | "projects";
+  /** ID of the user, or ID or path of the group or project. */
+  resource_id: string | number;
+  /** Key of the attribute. */
+  key: string;
+}
+
+/**
+ * Parameters of `admin.custom_attr_list`: List custom attributes.
+ * @see https://docs.gitlab.com/api/custom_attributes/#list-custom-attributes
+ */
+export interface AdminCustomAttrListParams {
+  /** Kind of object the attributes belong to. */
+  resource_type: "users" | "groups" | "projects";
+  /** ID of the user, or ID or path of the group or project. */
+  resource_id: string | number;
+}
+
+/**
+ * Parameters of `admin.custom_attr_set`: Set a custom attribute.
+ * @see https://docs.gitlab.com/api/custom_attributes/#set-custom-attribute
+ */
+export interface AdminCustomAttrSetParams {
+  /** Kind of object the attributes belong to. */
+  resource_type: "users" | "groups" | "projects";
+  /** ID of the user, or ID or path of the group or project. */
+  resource_id: string | number;
+  /** Key of the attribute. */
+  key: string;
+  /** Value of the attribute. */
+  value: string;
+}
+
+/**
+ * Parameters of `admin.db_migration_mark`: Mark a database migration as done.
+ * @see https://docs.gitlab.com/api/database_migrations/#mark-a-migration-as-successful
+ */
+export interface AdminDbMigrationMarkParams {
+  /** Version timestamp of the migration. */
+  version: number;
+  /** Database the migration belongs to, such as main or ci (default main). */
+  database?: string;
+}
+
+/**
+ * Parameters of `admin.dependency_proxy_delete`: Purge a group's dependency proxy cache.
+ * @see https://docs.gitlab.com/api/dependency_proxy/#purge-the-dependency-proxy-for-a-group
+ */
+export interface AdminDependencyProxyDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `admin.error_tracking_create`: Create an error tracking client key.
+ * @see https://docs.gitlab.com/api/error_tracking/#create-a-client-key
+ */
+export interface AdminErrorTrackingCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `admin.error_tracking_delete`: Delete an error tracking client key.
+ * @see https://docs.gitlab.com/api/error_tracking/#delete-a-client-key
+ */
+export interface AdminErrorTrackingDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the client key. */
+  key_id: number;
+}
+
+/**
+ * Parameters of `admin.error_tracking_get_settings`: Get error tracking settings.
+ * @see https://docs.gitlab.com/api/error_tracking/#get-error-tracking-settings
+ */
+export interface AdminErrorTrackingGetSettingsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `admin.error_tracking_list`: List error tracking client keys.
+ * @see https://docs.gitlab.com/api/error_tracking/#list-project-client-keys
+ */
+export interface AdminErrorTrackingListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+}
+
+/**
+ * Parameters of `admin.error_tracking_update_settings`: Update error tracking settings.
+ * @see https://docs.gitlab.com/api/error_tracking/#enable-or-disable-the-error-tracking-project-settings
+ */
+export interface AdminErrorTrackingUpdateSettingsParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Error tracking on or off. */
+  active: boolean;
+  /** Use GitLab's integrated error tracker. */
+  integrated?: boolean;
+}
+
+/**
+ * Parameters of `admin.secure_file_create`: Upload a project secure file.
+ * @see https://docs.gitlab.com/api/secure_files/#create-secure-file
+ */
+export interface AdminSecureFileCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the file, unique in the project. */
+  name: string;
+  /** Local file to upload (stdio only). */
+  file_path?: string;
+  /** File bytes in base64 (needs file_name). */
+  content_base64?: string;
+  /** Name of the uploaded part. */
+  file_name?: string;
+}
+
+/**
+ * Parameters of `admin.secure_file_delete`: Delete a project secure file.
+ * @see https://docs.gitlab.com/api/secure_files/#remove-secure-file
+ */
+export interface AdminSecureFileDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the secure file. */
+  secure_file_id: number;
+}
+
+/**
+ * Parameters of `admin.secure_file_get`: Get a project secure file.
+ * @see https://docs.gitlab.com/api/secure_files/#show-secure-file-details
+ */
+export interface AdminSecureFileGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the secure file. */
+  secure_file_id: number;
+}
+
+/**
+ * Parameters of `admin.secure_file_list`: List project secure files.
+ * @see https://docs.gitlab.com/api/secure_files/#list-project-secure-files
+ */
+export interface AdminSecureFileListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.topic_create`: Create a project topic.
+ * @see https://docs.gitlab.com/api/topics/#create-a-project-topic
+ */
+export interface AdminTopicCreateParams {
+  /** Slug of the topic, unique. */
+  name: string;
+  /** Title shown for the topic. */
+  title: string;
+  /** Description (Markdown). */
+  description?: string;
+  /** Organization of the topic (default the default organization). */
+  organization_id?: number;
+}
+
+/**
+ * Parameters of `admin.topic_delete`: Delete a project topic.
+ * @see https://docs.gitlab.com/api/topics/#delete-a-project-topic
+ */
+export interface AdminTopicDeleteParams {
+  /** ID of the topic. */
+  topic_id: number;
+}
+
+/**
+ * Parameters of `admin.topic_get`: Get a project topic.
+ * @see https://docs.gitlab.com/api/topics/#get-a-topic
+ */
+export interface AdminTopicGetParams {
+  /** ID of the topic. */
+  topic_id: number;
+}
+
+/**
+ * Parameters of `admin.topic_list`: List project topics.
+ * @see https://docs.gitlab.com/api/topics/#list-all-topics
+ */
+export interface AdminTopicListParams {
+  page?: number;
+  per_page?: number;
+  /** Part of the topic name. */
+  search?: string;
+  /** Only topics no project uses. */
+  without_projects?: boolean;
+  /** Only topics of this organization. */
+  organization_id?: number;
+}
+
+/**
+ * Parameters of `admin.topic_update`: Update a project topic.
+ * @see https://docs.gitlab.com/api/topics/#update-a-project-topic
+ */
+export interface AdminTopicUpdateParams {
+  /** ID of the topic. */
+  topic_id: number;
+  /** New slug. */
+  name?: string;
+  /** New title. */
+  title?: string;
+  /** New description (Markdown). */
+  description?: string;
+}
+
+/**
  * Parameters of `branch.create`: Create a branch.
  * @see https://docs.gitlab.com/api/branches/#create-repository-branch
  */
@@ -12546,6 +13205,56 @@ export type ActionId =
   | "access.token_project_revoke"
   | "access.token_project_rotate"
   | "access.token_project_rotate_self"
+  | "admin.alert_metric_image_delete"
+  | "admin.alert_metric_image_list"
+  | "admin.alert_metric_image_update"
+  | "admin.alert_metric_image_upload"
+  | "admin.app_statistics_get"
+  | "admin.appearance_get"
+  | "admin.appearance_update"
+  | "admin.application_create"
+  | "admin.application_delete"
+  | "admin.application_list"
+  | "admin.broadcast_message_create"
+  | "admin.broadcast_message_delete"
+  | "admin.broadcast_message_get"
+  | "admin.broadcast_message_list"
+  | "admin.broadcast_message_update"
+  | "admin.bulk_import_cancel"
+  | "admin.bulk_import_entity_failures"
+  | "admin.bulk_import_entity_get"
+  | "admin.bulk_import_entity_list"
+  | "admin.bulk_import_get"
+  | "admin.bulk_import_list"
+  | "admin.bulk_import_start"
+  | "admin.cluster_agent_delete"
+  | "admin.cluster_agent_get"
+  | "admin.cluster_agent_list"
+  | "admin.cluster_agent_register"
+  | "admin.cluster_agent_token_create"
+  | "admin.cluster_agent_token_get"
+  | "admin.cluster_agent_token_list"
+  | "admin.cluster_agent_token_revoke"
+  | "admin.custom_attr_delete"
+  | "admin.custom_attr_get"
+  | "admin.custom_attr_list"
+  | "admin.custom_attr_set"
+  | "admin.db_migration_mark"
+  | "admin.dependency_proxy_delete"
+  | "admin.error_tracking_create"
+  | "admin.error_tracking_delete"
+  | "admin.error_tracking_get_settings"
+  | "admin.error_tracking_list"
+  | "admin.error_tracking_update_settings"
+  | "admin.secure_file_create"
+  | "admin.secure_file_delete"
+  | "admin.secure_file_get"
+  | "admin.secure_file_list"
+  | "admin.topic_create"
+  | "admin.topic_delete"
+  | "admin.topic_get"
+  | "admin.topic_list"
+  | "admin.topic_update"
   | "branch.create"
   | "branch.delete"
   | "branch.delete_merged"
@@ -13379,6 +14088,56 @@ export interface ActionParams {
   "access.token_project_revoke": AccessTokenProjectRevokeParams;
   "access.token_project_rotate": AccessTokenProjectRotateParams;
   "access.token_project_rotate_self": AccessTokenProjectRotateSelfParams;
+  "admin.alert_metric_image_delete": AdminAlertMetricImageDeleteParams;
+  "admin.alert_metric_image_list": AdminAlertMetricImageListParams;
+  "admin.alert_metric_image_update": AdminAlertMetricImageUpdateParams;
+  "admin.alert_metric_image_upload": AdminAlertMetricImageUploadParams;
+  "admin.app_statistics_get": AdminAppStatisticsGetParams;
+  "admin.appearance_get": AdminAppearanceGetParams;
+  "admin.appearance_update": AdminAppearanceUpdateParams;
+  "admin.application_create": AdminApplicationCreateParams;
+  "admin.application_delete": AdminApplicationDeleteParams;
+  "admin.application_list": AdminApplicationListParams;
+  "admin.broadcast_message_create": AdminBroadcastMessageCreateParams;
+  "admin.broadcast_message_delete": AdminBroadcastMessageDeleteParams;
+  "admin.broadcast_message_get": AdminBroadcastMessageGetParams;
+  "admin.broadcast_message_list": AdminBroadcastMessageListParams;
+  "admin.broadcast_message_update": AdminBroadcastMessageUpdateParams;
+  "admin.bulk_import_cancel": AdminBulkImportCancelParams;
+  "admin.bulk_import_entity_failures": AdminBulkImportEntityFailuresParams;
+  "admin.bulk_import_entity_get": AdminBulkImportEntityGetParams;
+  "admin.bulk_import_entity_list": AdminBulkImportEntityListParams;
+  "admin.bulk_import_get": AdminBulkImportGetParams;
+  "admin.bulk_import_list": AdminBulkImportListParams;
+  "admin.bulk_import_start": AdminBulkImportStartParams;
+  "admin.cluster_agent_delete": AdminClusterAgentDeleteParams;
+  "admin.cluster_agent_get": AdminClusterAgentGetParams;
+  "admin.cluster_agent_list": AdminClusterAgentListParams;
+  "admin.cluster_agent_register": AdminClusterAgentRegisterParams;
+  "admin.cluster_agent_token_create": AdminClusterAgentTokenCreateParams;
+  "admin.cluster_agent_token_get": AdminClusterAgentTokenGetParams;
+  "admin.cluster_agent_token_list": AdminClusterAgentTokenListParams;
+  "admin.cluster_agent_token_revoke": AdminClusterAgentTokenRevokeParams;
+  "admin.custom_attr_delete": AdminCustomAttrDeleteParams;
+  "admin.custom_attr_get": AdminCustomAttrGetParams;
+  "admin.custom_attr_list": AdminCustomAttrListParams;
+  "admin.custom_attr_set": AdminCustomAttrSetParams;
+  "admin.db_migration_mark": AdminDbMigrationMarkParams;
+  "admin.dependency_proxy_delete": AdminDependencyProxyDeleteParams;
+  "admin.error_tracking_create": AdminErrorTrackingCreateParams;
+  "admin.error_tracking_delete": AdminErrorTrackingDeleteParams;
+  "admin.error_tracking_get_settings": AdminErrorTrackingGetSettingsParams;
+  "admin.error_tracking_list": AdminErrorTrackingListParams;
+  "admin.error_tracking_update_settings": AdminErrorTrackingUpdateSettingsParams;
+  "admin.secure_file_create": AdminSecureFileCreateParams;
+  "admin.secure_file_delete": AdminSecureFileDeleteParams;
+  "admin.secure_file_get": AdminSecureFileGetParams;
+  "admin.secure_file_list": AdminSecureFileListParams;
+  "admin.topic_create": AdminTopicCreateParams;
+  "admin.topic_delete": AdminTopicDeleteParams;
+  "admin.topic_get": AdminTopicGetParams;
+  "admin.topic_list": AdminTopicListParams;
+  "admin.topic_update": AdminTopicUpdateParams;
   "branch.create": BranchCreateParams;
   "branch.delete": BranchDeleteParams;
   "branch.delete_merged": BranchDeleteMergedParams;

@@ -38,6 +38,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/migrations/{version}/mark": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a database migration as done */
+    post: operations["admin.db_migration_mark"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/analytics/group_activity/issues_count": {
     parameters: {
       query?: never;
@@ -89,6 +106,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/application/appearance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the instance appearance */
+    get: operations["admin.appearance_get"];
+    /** Update the instance appearance */
+    put: operations["admin.appearance_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/application/statistics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get instance statistics */
+    get: operations["admin.app_statistics_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/applications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List OAuth applications */
+    get: operations["admin.application_list"];
+    put?: never;
+    /** Create an OAuth application */
+    post: operations["admin.application_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/applications/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an OAuth application */
+    delete: operations["admin.application_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/avatar": {
     parameters: {
       query?: never;
@@ -98,6 +185,146 @@ export interface paths {
     };
     /** Get the avatar for an email */
     get: operations["user.avatar_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/broadcast_messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List broadcast messages */
+    get: operations["admin.broadcast_message_list"];
+    put?: never;
+    /** Create a broadcast message */
+    post: operations["admin.broadcast_message_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/broadcast_messages/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a broadcast message */
+    get: operations["admin.broadcast_message_get"];
+    /** Update a broadcast message */
+    put: operations["admin.broadcast_message_update"];
+    post?: never;
+    /** Delete a broadcast message */
+    delete: operations["admin.broadcast_message_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List migrations by direct transfer */
+    get: operations["admin.bulk_import_list"];
+    put?: never;
+    /** Start a migration by direct transfer */
+    post: operations["admin.bulk_import_start"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports/{import_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a migration by direct transfer */
+    get: operations["admin.bulk_import_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports/{import_id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a migration by direct transfer */
+    post: operations["admin.bulk_import_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports/{import_id}/entities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List entities of migrations by direct transfer */
+    get: operations["admin.bulk_import_entity_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports/{import_id}/entities/{entity_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an entity of a migration by direct transfer */
+    get: operations["admin.bulk_import_entity_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bulk_imports/{import_id}/entities/{entity_id}/failures": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List failures of a migration entity */
+    get: operations["admin.bulk_import_entity_failures"];
     put?: never;
     post?: never;
     delete?: never;
@@ -632,6 +859,23 @@ export interface paths {
     post?: never;
     /** Delete a group board list */
     delete: operations["group.group_board_delete_list"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/dependency_proxy/cache": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Purge a group's dependency proxy cache */
+    delete: operations["admin.dependency_proxy_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -2384,6 +2628,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/alert_management_alerts/{alert_iid}/metric_images": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List alert metric images */
+    get: operations["admin.alert_metric_image_list"];
+    put?: never;
+    /** Upload an alert metric image */
+    post: operations["admin.alert_metric_image_upload"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/alert_management_alerts/{alert_iid}/metric_images/{image_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update an alert metric image */
+    put: operations["admin.alert_metric_image_update"];
+    post?: never;
+    /** Delete an alert metric image */
+    delete: operations["admin.alert_metric_image_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/approval_rules": {
     parameters: {
       query?: never;
@@ -2613,6 +2893,78 @@ export interface paths {
     post?: never;
     /** Delete a project board list */
     delete: operations["project.board_list_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/cluster_agents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List Kubernetes agents */
+    get: operations["admin.cluster_agent_list"];
+    put?: never;
+    /** Register a Kubernetes agent */
+    post: operations["admin.cluster_agent_register"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/cluster_agents/{agent_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Kubernetes agent */
+    get: operations["admin.cluster_agent_get"];
+    put?: never;
+    post?: never;
+    /** Delete a Kubernetes agent */
+    delete: operations["admin.cluster_agent_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/cluster_agents/{agent_id}/tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List Kubernetes agent tokens */
+    get: operations["admin.cluster_agent_token_list"];
+    put?: never;
+    /** Create a Kubernetes agent token */
+    post: operations["admin.cluster_agent_token_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/cluster_agents/{agent_id}/tokens/{token_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Kubernetes agent token */
+    get: operations["admin.cluster_agent_token_get"];
+    put?: never;
+    post?: never;
+    /** Revoke a Kubernetes agent token */
+    delete: operations["admin.cluster_agent_token_revoke"];
     options?: never;
     head?: never;
     patch?: never;
@@ -2848,6 +3200,59 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/error_tracking/client_keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List error tracking client keys */
+    get: operations["admin.error_tracking_list"];
+    put?: never;
+    /** Create an error tracking client key */
+    post: operations["admin.error_tracking_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/error_tracking/client_keys/{key_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an error tracking client key */
+    delete: operations["admin.error_tracking_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/error_tracking/settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get error tracking settings */
+    get: operations["admin.error_tracking_get_settings"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Update error tracking settings */
+    patch: operations["admin.error_tracking_update_settings"];
     trace?: never;
   };
   "/projects/{id}/events": {
@@ -6928,6 +7333,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/secure_files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project secure files */
+    get: operations["admin.secure_file_list"];
+    put?: never;
+    /** Upload a project secure file */
+    post: operations["admin.secure_file_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/secure_files/{secure_file_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project secure file */
+    get: operations["admin.secure_file_get"];
+    put?: never;
+    post?: never;
+    /** Delete a project secure file */
+    delete: operations["admin.secure_file_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/security_settings": {
     parameters: {
       query?: never;
@@ -8141,6 +8582,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/topics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project topics */
+    get: operations["admin.topic_list"];
+    put?: never;
+    /** Create a project topic */
+    post: operations["admin.topic_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/topics/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project topic */
+    get: operations["admin.topic_get"];
+    /** Update a project topic */
+    put: operations["admin.topic_update"];
+    post?: never;
+    /** Delete a project topic */
+    delete: operations["admin.topic_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -8849,6 +9327,42 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/{resource_type}/{id}/custom_attributes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List custom attributes */
+    get: operations["admin.custom_attr_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/{resource_type}/{id}/custom_attributes/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a custom attribute */
+    get: operations["admin.custom_attr_get"];
+    /** Set a custom attribute */
+    put: operations["admin.custom_attr_set"];
+    post?: never;
+    /** Delete a custom attribute */
+    delete: operations["admin.custom_attr_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -11587,6 +12101,190 @@ export interface components {
       /** Format: date-time */
       updated_at?: string | null;
     };
+    /** @description A metric image attached to an alert. */
+    AlertMetricImage: {
+      id: number;
+      /** Format: date-time */
+      created_at?: string | null;
+      filename?: string | null;
+      file_path?: string | null;
+      url?: string | null;
+      url_text?: string | null;
+    };
+    /** @description Approximate counts of the instance's objects, as GitLab reports them (strings with separators). */
+    AppStatistics: {
+      forks?: string | null;
+      issues?: string | null;
+      merge_requests?: string | null;
+      notes?: string | null;
+      snippets?: string | null;
+      ssh_keys?: string | null;
+      milestones?: string | null;
+      users?: string | null;
+      groups?: string | null;
+      projects?: string | null;
+      active_users?: string | null;
+    };
+    /** @description The instance's appearance - titles, logos, guideline texts and system messages. */
+    InstanceAppearance: {
+      title?: string | null;
+      description?: string | null;
+      pwa_name?: string | null;
+      pwa_short_name?: string | null;
+      pwa_description?: string | null;
+      pwa_icon?: string | null;
+      logo?: string | null;
+      header_logo?: string | null;
+      favicon?: string | null;
+      member_guidelines?: string | null;
+      new_project_guidelines?: string | null;
+      profile_image_guidelines?: string | null;
+      header_message?: string | null;
+      footer_message?: string | null;
+      message_background_color?: string | null;
+      message_font_color?: string | null;
+      email_header_and_footer_enabled?: boolean | null;
+    };
+    /** @description An instance-wide OAuth application. The client `secret` is present only in the answer that created it. */
+    OAuthApplication: {
+      id: number;
+      application_id?: string | null;
+      application_name?: string | null;
+      secret?: string | null;
+      callback_url?: string | null;
+      confidential?: boolean | null;
+      token_notice?: string | null;
+    };
+    /** @description A banner or notification shown to users of the instance. */
+    BroadcastMessage: {
+      id: number;
+      message?: string | null;
+      /** Format: date-time */
+      starts_at?: string | null;
+      /** Format: date-time */
+      ends_at?: string | null;
+      color?: string | null;
+      font?: string | null;
+      active?: boolean | null;
+      target_access_levels?: (number | null)[] | null;
+      target_path?: string | null;
+      broadcast_type?: string | null;
+      dismissable?: boolean | null;
+      theme?: string | null;
+    };
+    /** @description A group or project migration by direct transfer. */
+    BulkImport: {
+      id: number;
+      status?: string | null;
+      source_type?: string | null;
+      source_url?: string | null;
+      has_failures?: boolean | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description One group or project inside a migration by direct transfer. */
+    BulkImportEntity: {
+      id: number;
+      bulk_import_id?: number | null;
+      status?: string | null;
+      entity_type?: string | null;
+      source_full_path?: string | null;
+      destination_full_path?: string | null;
+      destination_name?: string | null;
+      destination_slug?: string | null;
+      destination_namespace?: string | null;
+      parent_id?: number | null;
+      namespace_id?: number | null;
+      project_id?: number | null;
+      migrate_projects?: boolean | null;
+      migrate_memberships?: boolean | null;
+      has_failures?: boolean | null;
+      stats?: Record<string, never> | null;
+      failures?: (Record<string, never> | null)[] | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description A record a migration entity could not import. */
+    BulkImportFailure: {
+      relation?: string | null;
+      exception_message?: string | null;
+      exception_class?: string | null;
+      correlation_id_value?: string | null;
+      source_url?: string | null;
+      source_title?: string | null;
+    };
+    /** @description A GitLab agent for Kubernetes registered in a project. */
+    ClusterAgent: {
+      id: number;
+      name: string;
+      config_project?: Record<string, never> | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      created_by_user_id?: number | null;
+      is_receptive?: boolean | null;
+    };
+    /** @description A token a Kubernetes agent connects with. The secret `token` is present only in the answer that created it. */
+    ClusterAgentToken: {
+      id: number;
+      name?: string | null;
+      description?: string | null;
+      agent_id?: number | null;
+      status?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      created_by_user_id?: number | null;
+      /** Format: date-time */
+      last_used_at?: string | null;
+      token?: string | null;
+      token_notice?: string | null;
+    };
+    /** @description A key and value an administrator attached to a user, group or project. */
+    CustomAttribute: {
+      key: string;
+      value?: string | null;
+    };
+    /** @description How a project tracks errors - GitLab's integrated tracker or a Sentry project. */
+    ErrorTrackingSettings: {
+      active?: boolean | null;
+      project_name?: string | null;
+      sentry_external_url?: string | null;
+      api_url?: string | null;
+      integrated?: boolean | null;
+    };
+    /** @description A client key (DSN) that sends errors to the project's integrated error tracker. */
+    ErrorTrackingClientKey: {
+      id: number;
+      active?: boolean | null;
+      public_key?: string | null;
+      sentry_dsn?: string | null;
+    };
+    /** @description A topic projects are tagged with, shared across the instance. */
+    ProjectTopic: {
+      id: number;
+      name: string;
+      title?: string | null;
+      description?: string | null;
+      total_projects_count?: number | null;
+      organization_id?: number | null;
+      avatar_url?: string | null;
+    };
+    /** @description A secure file of a project, for CI/CD jobs (certificates, keystores, provisioning profiles). */
+    SecureFile: {
+      id: number;
+      name: string;
+      checksum?: string | null;
+      checksum_algorithm?: string | null;
+      file_extension?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      metadata?: Record<string, never> | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -11728,6 +12426,34 @@ export interface operations {
       };
     };
   };
+  "admin.db_migration_mark": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          database?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
   "group.analytics_issues_count": {
     parameters: {
       query: {
@@ -11794,6 +12520,153 @@ export interface operations {
       };
     };
   };
+  "admin.appearance_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InstanceAppearance"];
+        };
+      };
+    };
+  };
+  "admin.appearance_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          title?: string;
+          description?: string;
+          pwa_name?: string;
+          pwa_short_name?: string;
+          pwa_description?: string;
+          member_guidelines?: string;
+          new_project_guidelines?: string;
+          profile_image_guidelines?: string;
+          header_message?: string;
+          footer_message?: string;
+          message_background_color?: string;
+          message_font_color?: string;
+          email_header_and_footer_enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InstanceAppearance"];
+        };
+      };
+    };
+  };
+  "admin.app_statistics_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AppStatistics"];
+        };
+      };
+    };
+  };
+  "admin.application_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OAuthApplication"][];
+        };
+      };
+    };
+  };
+  "admin.application_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          redirect_uri: string;
+          scopes: string;
+          confidential?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OAuthApplication"];
+        };
+      };
+    };
+  };
+  "admin.application_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "user.avatar_get": {
     parameters: {
       query: {
@@ -11813,6 +12686,349 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AvatarUrl"];
+        };
+      };
+    };
+  };
+  "admin.broadcast_message_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BroadcastMessage"][];
+        };
+      };
+    };
+  };
+  "admin.broadcast_message_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          message: string;
+          starts_at?: string;
+          ends_at?: string;
+          font?: string;
+          target_access_levels?: (10 | 20 | 30 | 40 | 50)[];
+          target_path?: string;
+          /** @enum {string} */
+          broadcast_type?: "banner" | "notification";
+          dismissable?: boolean;
+          /** @enum {string} */
+          theme?:
+            | "indigo"
+            | "light-indigo"
+            | "blue"
+            | "light-blue"
+            | "green"
+            | "light-green"
+            | "red"
+            | "light-red"
+            | "dark"
+            | "light";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BroadcastMessage"];
+        };
+      };
+    };
+  };
+  "admin.broadcast_message_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BroadcastMessage"];
+        };
+      };
+    };
+  };
+  "admin.broadcast_message_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          message?: string;
+          starts_at?: string;
+          ends_at?: string;
+          font?: string;
+          target_access_levels?: (10 | 20 | 30 | 40 | 50)[];
+          target_path?: string;
+          /** @enum {string} */
+          broadcast_type?: "banner" | "notification";
+          dismissable?: boolean;
+          /** @enum {string} */
+          theme?:
+            | "indigo"
+            | "light-indigo"
+            | "blue"
+            | "light-blue"
+            | "green"
+            | "light-green"
+            | "red"
+            | "light-red"
+            | "dark"
+            | "light";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BroadcastMessage"];
+        };
+      };
+    };
+  };
+  "admin.broadcast_message_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.bulk_import_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+        sort?: "asc" | "desc";
+        status?: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImport"][];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          configuration: {
+            url?: string;
+            access_token?: string;
+          };
+          entities: {
+            /** @enum {string} */
+            source_type?: "group_entity" | "project_entity";
+            source_full_path?: string;
+            destination_slug?: string;
+            destination_name?: string;
+            destination_namespace?: string;
+            migrate_projects?: boolean;
+            migrate_memberships?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImport"];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        import_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImport"];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        import_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImport"];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_entity_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+        sort?: "asc" | "desc";
+        status?: "created" | "started" | "finished" | "timeout" | "failed" | "canceled";
+      };
+      header?: never;
+      path: {
+        import_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImportEntity"][];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_entity_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        import_id: number;
+        entity_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImportEntity"];
+        };
+      };
+    };
+  };
+  "admin.bulk_import_entity_failures": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        import_id: number;
+        entity_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkImportFailure"][];
         };
       };
     };
@@ -13240,6 +14456,26 @@ export interface operations {
         id: number | string;
         board_id: number;
         list_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.dependency_proxy_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
       };
       cookie?: never;
     };
@@ -17356,6 +18592,112 @@ export interface operations {
       };
     };
   };
+  "admin.alert_metric_image_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        alert_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AlertMetricImage"][];
+        };
+      };
+    };
+  };
+  "admin.alert_metric_image_upload": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        alert_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          url?: string;
+          url_text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AlertMetricImage"];
+        };
+      };
+    };
+  };
+  "admin.alert_metric_image_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        alert_iid: number;
+        image_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          url?: string;
+          url_text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AlertMetricImage"];
+        };
+      };
+    };
+  };
+  "admin.alert_metric_image_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        alert_iid: number;
+        image_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.approval_rule_list": {
     parameters: {
       query?: {
@@ -18046,6 +19388,205 @@ export interface operations {
       };
     };
   };
+  "admin.cluster_agent_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgent"][];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_register": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgent"];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgent"];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.cluster_agent_token_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgentToken"][];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_token_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgentToken"];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_token_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClusterAgentToken"];
+        };
+      };
+    };
+  };
+  "admin.cluster_agent_token_revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        agent_id: number;
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "access.deploy_key_list_project": {
     parameters: {
       query?: {
@@ -18696,6 +20237,122 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Environment"];
+        };
+      };
+    };
+  };
+  "admin.error_tracking_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorTrackingClientKey"][];
+        };
+      };
+    };
+  };
+  "admin.error_tracking_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorTrackingClientKey"];
+        };
+      };
+    };
+  };
+  "admin.error_tracking_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.error_tracking_get_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorTrackingSettings"];
+        };
+      };
+    };
+  };
+  "admin.error_tracking_update_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          active: boolean;
+          integrated?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorTrackingSettings"];
         };
       };
     };
@@ -28288,6 +29945,103 @@ export interface operations {
       };
     };
   };
+  "admin.secure_file_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SecureFile"][];
+        };
+      };
+    };
+  };
+  "admin.secure_file_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SecureFile"];
+        };
+      };
+    };
+  };
+  "admin.secure_file_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        secure_file_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SecureFile"];
+        };
+      };
+    };
+  };
+  "admin.secure_file_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        secure_file_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.security_settings_get": {
     parameters: {
       query?: never;
@@ -31133,6 +32887,133 @@ export interface operations {
       };
     };
   };
+  "admin.topic_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+        search?: string;
+        without_projects?: boolean;
+        organization_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTopic"][];
+        };
+      };
+    };
+  };
+  "admin.topic_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          title: string;
+          description?: string;
+          organization_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTopic"];
+        };
+      };
+    };
+  };
+  "admin.topic_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTopic"];
+        };
+      };
+    };
+  };
+  "admin.topic_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          title?: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTopic"];
+        };
+      };
+    };
+  };
+  "admin.topic_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "user.me": {
     parameters: {
       query?: never;
@@ -32600,6 +34481,105 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Project"][];
         };
+      };
+    };
+  };
+  "admin.custom_attr_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        resource_type: "users" | "groups" | "projects";
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomAttribute"][];
+        };
+      };
+    };
+  };
+  "admin.custom_attr_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        resource_type: "users" | "groups" | "projects";
+        id: number | string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomAttribute"];
+        };
+      };
+    };
+  };
+  "admin.custom_attr_set": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        resource_type: "users" | "groups" | "projects";
+        id: number | string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          value: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CustomAttribute"];
+        };
+      };
+    };
+  };
+  "admin.custom_attr_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        resource_type: "users" | "groups" | "projects";
+        id: number | string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

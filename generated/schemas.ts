@@ -1212,6 +1212,1118 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id"],
     additionalProperties: false,
   },
+  "admin.alert_metric_image_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      alert_iid: {
+        type: "integer",
+        description: "IID of the alert in the project.",
+        minimum: 1,
+      },
+      image_id: {
+        type: "integer",
+        description: "ID of the metric image.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "alert_iid", "image_id"],
+    additionalProperties: false,
+  },
+  "admin.alert_metric_image_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      alert_iid: {
+        type: "integer",
+        description: "IID of the alert in the project.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "alert_iid"],
+    additionalProperties: false,
+  },
+  "admin.alert_metric_image_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      alert_iid: {
+        type: "integer",
+        description: "IID of the alert in the project.",
+        minimum: 1,
+      },
+      image_id: {
+        type: "integer",
+        description: "ID of the metric image.",
+        minimum: 1,
+      },
+      url: {
+        type: "string",
+        description: "Link to the full metrics.",
+      },
+      url_text: {
+        type: "string",
+        description: "Text describing the image or link.",
+      },
+    },
+    required: ["project_id", "alert_iid", "image_id"],
+    additionalProperties: false,
+  },
+  "admin.alert_metric_image_upload": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      alert_iid: {
+        type: "integer",
+        description: "IID of the alert in the project.",
+        minimum: 1,
+      },
+      file_path: {
+        type: "string",
+        description: "Local image file to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "Image bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name the image gets in GitLab.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      url: {
+        type: "string",
+        description: "Link to the full metrics.",
+      },
+      url_text: {
+        type: "string",
+        description: "Text describing the image or link.",
+      },
+    },
+    required: ["project_id", "alert_iid"],
+    additionalProperties: false,
+  },
+  "admin.app_statistics_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.appearance_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.appearance_update": {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+        description: "Title on the sign-in page.",
+      },
+      description: {
+        type: "string",
+        description: "Markdown on the sign-in page.",
+      },
+      pwa_name: {
+        type: "string",
+        description: "Full name of the Progressive Web App.",
+      },
+      pwa_short_name: {
+        type: "string",
+        description: "Short name of the Progressive Web App.",
+      },
+      pwa_description: {
+        type: "string",
+        description: "What the Progressive Web App does.",
+      },
+      member_guidelines: {
+        type: "string",
+        description: "Markdown on the member pages for those who manage members.",
+      },
+      new_project_guidelines: {
+        type: "string",
+        description: "Markdown on the new project page.",
+      },
+      profile_image_guidelines: {
+        type: "string",
+        description: "Markdown below the avatar on the profile page.",
+      },
+      header_message: {
+        type: "string",
+        description: "Message in the system header bar.",
+      },
+      footer_message: {
+        type: "string",
+        description: "Message in the system footer bar.",
+      },
+      message_background_color: {
+        type: "string",
+        description: "Background color of the header and footer bars, such as #e75e40.",
+      },
+      message_font_color: {
+        type: "string",
+        description: "Font color of the header and footer bars, such as #ffffff.",
+      },
+      email_header_and_footer_enabled: {
+        type: "boolean",
+        description: "Add the header and footer to every outgoing email.",
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.application_create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the application.",
+        minLength: 1,
+      },
+      redirect_uri: {
+        type: "string",
+        description: "Redirect (callback) URI, one per line for several.",
+        minLength: 1,
+      },
+      scopes: {
+        type: "string",
+        description: "Scopes separated by spaces, such as api read_user openid.",
+      },
+      confidential: {
+        type: "boolean",
+        description: "The client secret can be kept confidential (false for mobile and single-page apps).",
+        default: true,
+      },
+    },
+    required: ["name", "redirect_uri", "scopes"],
+    additionalProperties: false,
+  },
+  "admin.application_delete": {
+    type: "object",
+    properties: {
+      application_id: {
+        type: "integer",
+        description: "ID of the application (its id, not the application_id).",
+        minimum: 1,
+      },
+    },
+    required: ["application_id"],
+    additionalProperties: false,
+  },
+  "admin.application_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.broadcast_message_create": {
+    type: "object",
+    properties: {
+      message: {
+        type: "string",
+        description: "Text to show (Markdown).",
+        minLength: 1,
+      },
+      starts_at: {
+        type: "string",
+        description: "Start, ISO 8601 (default now).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      ends_at: {
+        type: "string",
+        description: "End, ISO 8601 (default one hour after now).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      font: {
+        type: "string",
+        description: "Text color as a hex code, such as #FFFFFF.",
+      },
+      target_access_levels: {
+        type: "array",
+        items: {
+          type: "integer",
+          enum: [10, 20, 30, 40, 50],
+        },
+        description: "Show only to these roles: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner.",
+      },
+      target_path: {
+        type: "string",
+        description: "Show only on pages matching this path, * as wildcard (welcome or dashboard/*).",
+      },
+      broadcast_type: {
+        type: "string",
+        description: "Banner (default) or notification.",
+        enum: ["banner", "notification"],
+      },
+      dismissable: {
+        type: "boolean",
+        description: "Users may dismiss it.",
+      },
+      theme: {
+        type: "string",
+        description: "Color theme.",
+        enum: [
+          "indigo",
+          "light-indigo",
+          "blue",
+          "light-blue",
+          "green",
+          "light-green",
+          "red",
+          "light-red",
+          "dark",
+          "light",
+        ],
+      },
+    },
+    required: ["message"],
+    additionalProperties: false,
+  },
+  "admin.broadcast_message_delete": {
+    type: "object",
+    properties: {
+      broadcast_message_id: {
+        type: "integer",
+        description: "ID of the broadcast message.",
+        minimum: 1,
+      },
+    },
+    required: ["broadcast_message_id"],
+    additionalProperties: false,
+  },
+  "admin.broadcast_message_get": {
+    type: "object",
+    properties: {
+      broadcast_message_id: {
+        type: "integer",
+        description: "ID of the broadcast message.",
+        minimum: 1,
+      },
+    },
+    required: ["broadcast_message_id"],
+    additionalProperties: false,
+  },
+  "admin.broadcast_message_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.broadcast_message_update": {
+    type: "object",
+    properties: {
+      broadcast_message_id: {
+        type: "integer",
+        description: "ID of the broadcast message.",
+        minimum: 1,
+      },
+      message: {
+        type: "string",
+        description: "Text to show (Markdown).",
+        minLength: 1,
+      },
+      starts_at: {
+        type: "string",
+        description: "Start, ISO 8601.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      ends_at: {
+        type: "string",
+        description: "End, ISO 8601.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      font: {
+        type: "string",
+        description: "Text color as a hex code, such as #FFFFFF.",
+      },
+      target_access_levels: {
+        type: "array",
+        items: {
+          type: "integer",
+          enum: [10, 20, 30, 40, 50],
+        },
+        description: "Show only to these roles: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner.",
+      },
+      target_path: {
+        type: "string",
+        description: "Show only on pages matching this path, * as wildcard (welcome or dashboard/*).",
+      },
+      broadcast_type: {
+        type: "string",
+        description: "Banner (default) or notification.",
+        enum: ["banner", "notification"],
+      },
+      dismissable: {
+        type: "boolean",
+        description: "Users may dismiss it.",
+      },
+      theme: {
+        type: "string",
+        description: "Color theme.",
+        enum: [
+          "indigo",
+          "light-indigo",
+          "blue",
+          "light-blue",
+          "green",
+          "light-green",
+          "red",
+          "light-red",
+          "dark",
+          "light",
+        ],
+      },
+    },
+    required: ["broadcast_message_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_cancel": {
+    type: "object",
+    properties: {
+      bulk_import_id: {
+        type: "integer",
+        description: "ID of the migration.",
+        minimum: 1,
+      },
+    },
+    required: ["bulk_import_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_entity_failures": {
+    type: "object",
+    properties: {
+      bulk_import_id: {
+        type: "integer",
+        description: "ID of the migration.",
+        minimum: 1,
+      },
+      entity_id: {
+        type: "integer",
+        description: "ID of the entity.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["bulk_import_id", "entity_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_entity_get": {
+    type: "object",
+    properties: {
+      bulk_import_id: {
+        type: "integer",
+        description: "ID of the migration.",
+        minimum: 1,
+      },
+      entity_id: {
+        type: "integer",
+        description: "ID of the entity.",
+        minimum: 1,
+      },
+    },
+    required: ["bulk_import_id", "entity_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_entity_list": {
+    type: "object",
+    properties: {
+      bulk_import_id: {
+        type: "integer",
+        description: "ID of the migration.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date.",
+        enum: ["asc", "desc"],
+        default: "desc",
+      },
+      status: {
+        type: "string",
+        description: "Only entities in this status.",
+        enum: ["created", "started", "finished", "timeout", "failed", "canceled"],
+      },
+    },
+    required: ["bulk_import_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_get": {
+    type: "object",
+    properties: {
+      bulk_import_id: {
+        type: "integer",
+        description: "ID of the migration.",
+        minimum: 1,
+      },
+    },
+    required: ["bulk_import_id"],
+    additionalProperties: false,
+  },
+  "admin.bulk_import_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+      sort: {
+        type: "string",
+        description: "Order by creation date.",
+        enum: ["asc", "desc"],
+        default: "desc",
+      },
+      status: {
+        type: "string",
+        description: "Only migrations in this status.",
+        enum: ["created", "started", "finished", "timeout", "failed", "canceled"],
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.bulk_import_start": {
+    type: "object",
+    properties: {
+      configuration: {
+        type: "object",
+        properties: {
+          url: {
+            type: "string",
+            description: "URL of the source GitLab instance.",
+          },
+          access_token: {
+            type: "string",
+            description: "Access token on the source instance.",
+            minLength: 1,
+          },
+        },
+        required: ["url", "access_token"],
+        additionalProperties: false,
+        description: "The source instance - its url and an access token there.",
+      },
+      entities: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            source_type: {
+              type: "string",
+              enum: ["group_entity", "project_entity"],
+            },
+            source_full_path: {
+              type: "string",
+              description: "Full path on the source, such as gitlab-org/gitlab.",
+              minLength: 1,
+            },
+            destination_slug: {
+              type: "string",
+              description: "URL path the entity gets on this instance.",
+              minLength: 1,
+            },
+            destination_name: {
+              type: "string",
+              description: "Deprecated name of destination_slug.",
+            },
+            destination_namespace: {
+              type: "string",
+              description: "Full path of an existing group here, or empty for a new top-level group.",
+            },
+            migrate_projects: {
+              type: "boolean",
+              description: "Also migrate the group's projects (default true).",
+            },
+            migrate_memberships: {
+              type: "boolean",
+              description: "Also migrate user memberships (default true).",
+            },
+          },
+          required: ["source_type", "source_full_path", "destination_namespace"],
+          additionalProperties: false,
+        },
+        description: "The groups or projects to migrate.",
+        minItems: 1,
+      },
+    },
+    required: ["configuration", "entities"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "agent_id"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "agent_id"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_register": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the agent (its config folder name).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_token_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "Name of the token.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      description: {
+        type: "string",
+        description: "Description of the token.",
+        maxLength: 1024,
+      },
+    },
+    required: ["project_id", "agent_id", "name"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_token_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "agent_id", "token_id"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_token_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "agent_id"],
+    additionalProperties: false,
+  },
+  "admin.cluster_agent_token_revoke": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      agent_id: {
+        type: "integer",
+        description: "ID of the agent.",
+        minimum: 1,
+      },
+      token_id: {
+        type: "integer",
+        description: "ID of the token.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "agent_id", "token_id"],
+    additionalProperties: false,
+  },
+  "admin.custom_attr_delete": {
+    type: "object",
+    properties: {
+      resource_type: {
+        type: "string",
+        description: "Kind of object the attributes belong to.",
+        enum: ["users", "groups", "projects"],
+      },
+      resource_id: {
+        type: ["string", "integer"],
+        description: "ID of the user, or ID or path of the group or project.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the attribute.",
+        minLength: 1,
+      },
+    },
+    required: ["resource_type", "resource_id", "key"],
+    additionalProperties: false,
+  },
+  "admin.custom_attr_get": {
+    type: "object",
+    properties: {
+      resource_type: {
+        type: "string",
+        description: "Kind of object the attributes belong to.",
+        enum: ["users", "groups", "projects"],
+      },
+      resource_id: {
+        type: ["string", "integer"],
+        description: "ID of the user, or ID or path of the group or project.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the attribute.",
+        minLength: 1,
+      },
+    },
+    required: ["resource_type", "resource_id", "key"],
+    additionalProperties: false,
+  },
+  "admin.custom_attr_list": {
+    type: "object",
+    properties: {
+      resource_type: {
+        type: "string",
+        description: "Kind of object the attributes belong to.",
+        enum: ["users", "groups", "projects"],
+      },
+      resource_id: {
+        type: ["string", "integer"],
+        description: "ID of the user, or ID or path of the group or project.",
+      },
+    },
+    required: ["resource_type", "resource_id"],
+    additionalProperties: false,
+  },
+  "admin.custom_attr_set": {
+    type: "object",
+    properties: {
+      resource_type: {
+        type: "string",
+        description: "Kind of object the attributes belong to.",
+        enum: ["users", "groups", "projects"],
+      },
+      resource_id: {
+        type: ["string", "integer"],
+        description: "ID of the user, or ID or path of the group or project.",
+      },
+      key: {
+        type: "string",
+        description: "Key of the attribute.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "Value of the attribute.",
+      },
+    },
+    required: ["resource_type", "resource_id", "key", "value"],
+    additionalProperties: false,
+  },
+  "admin.db_migration_mark": {
+    type: "object",
+    properties: {
+      version: {
+        type: "integer",
+        description: "Version timestamp of the migration.",
+        minimum: 1,
+      },
+      database: {
+        type: "string",
+        description: "Database the migration belongs to, such as main or ci (default main).",
+        default: "main",
+      },
+    },
+    required: ["version"],
+    additionalProperties: false,
+  },
+  "admin.dependency_proxy_delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "admin.error_tracking_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.error_tracking_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      key_id: {
+        type: "integer",
+        description: "ID of the client key.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "key_id"],
+    additionalProperties: false,
+  },
+  "admin.error_tracking_get_settings": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.error_tracking_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.error_tracking_update_settings": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      active: {
+        type: "boolean",
+        description: "Error tracking on or off.",
+      },
+      integrated: {
+        type: "boolean",
+        description: "Use GitLab's integrated error tracker.",
+      },
+    },
+    required: ["project_id", "active"],
+    additionalProperties: false,
+  },
+  "admin.secure_file_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the file, unique in the project.",
+        minLength: 1,
+        maxLength: 255,
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to upload (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64 (needs file_name).",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the uploaded part.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["project_id", "name"],
+    additionalProperties: false,
+  },
+  "admin.secure_file_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      secure_file_id: {
+        type: "integer",
+        description: "ID of the secure file.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "secure_file_id"],
+    additionalProperties: false,
+  },
+  "admin.secure_file_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      secure_file_id: {
+        type: "integer",
+        description: "ID of the secure file.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "secure_file_id"],
+    additionalProperties: false,
+  },
+  "admin.secure_file_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.topic_create": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Slug of the topic, unique.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "Title shown for the topic.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "Description (Markdown).",
+      },
+      organization_id: {
+        type: "integer",
+        description: "Organization of the topic (default the default organization).",
+        minimum: 1,
+      },
+    },
+    required: ["name", "title"],
+    additionalProperties: false,
+  },
+  "admin.topic_delete": {
+    type: "object",
+    properties: {
+      topic_id: {
+        type: "integer",
+        description: "ID of the topic.",
+        minimum: 1,
+      },
+    },
+    required: ["topic_id"],
+    additionalProperties: false,
+  },
+  "admin.topic_get": {
+    type: "object",
+    properties: {
+      topic_id: {
+        type: "integer",
+        description: "ID of the topic.",
+        minimum: 1,
+      },
+    },
+    required: ["topic_id"],
+    additionalProperties: false,
+  },
+  "admin.topic_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+      search: {
+        type: "string",
+        description: "Part of the topic name.",
+      },
+      without_projects: {
+        type: "boolean",
+        description: "Only topics no project uses.",
+      },
+      organization_id: {
+        type: "integer",
+        description: "Only topics of this organization.",
+        minimum: 1,
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.topic_update": {
+    type: "object",
+    properties: {
+      topic_id: {
+        type: "integer",
+        description: "ID of the topic.",
+        minimum: 1,
+      },
+      name: {
+        type: "string",
+        description: "New slug.",
+        minLength: 1,
+      },
+      title: {
+        type: "string",
+        description: "New title.",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+        description: "New description (Markdown).",
+      },
+    },
+    required: ["topic_id"],
+    additionalProperties: false,
+  },
   "branch.create": {
     type: "object",
     properties: {
@@ -23217,6 +24329,614 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.alert_metric_image_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.alert_metric_image_list": {
+    type: "object",
+    properties: {
+      metric_images: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["metric_images", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.alert_metric_image_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.alert_metric_image_upload": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.app_statistics_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.appearance_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.appearance_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.application_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.application_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.application_list": {
+    type: "object",
+    properties: {
+      applications: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["applications", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.broadcast_message_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.broadcast_message_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.broadcast_message_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.broadcast_message_list": {
+    type: "object",
+    properties: {
+      broadcast_messages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["broadcast_messages", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.broadcast_message_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_cancel": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_entity_failures": {
+    type: "object",
+    properties: {
+      failures: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["failures", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_entity_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_entity_list": {
+    type: "object",
+    properties: {
+      entities: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["entities", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_list": {
+    type: "object",
+    properties: {
+      bulk_imports: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["bulk_imports", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.bulk_import_start": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_list": {
+    type: "object",
+    properties: {
+      agents: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["agents", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_register": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_token_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_token_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_token_list": {
+    type: "object",
+    properties: {
+      tokens: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tokens", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.cluster_agent_token_revoke": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.custom_attr_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.custom_attr_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "admin.custom_attr_list": {
+    type: "object",
+    properties: {
+      custom_attributes: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["custom_attributes", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.custom_attr_set": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "admin.db_migration_mark": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.dependency_proxy_delete": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "admin.error_tracking_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.error_tracking_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.error_tracking_get_settings": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.error_tracking_list": {
+    type: "object",
+    properties: {
+      client_keys: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["client_keys", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.error_tracking_update_settings": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.secure_file_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.secure_file_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.secure_file_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.secure_file_list": {
+    type: "object",
+    properties: {
+      secure_files: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["secure_files", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.topic_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.topic_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.topic_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.topic_list": {
+    type: "object",
+    properties: {
+      topics: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["topics", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.topic_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: "string",
+      },
+    },
+    required: ["id", "name"],
     additionalProperties: true,
   },
   "branch.create": {

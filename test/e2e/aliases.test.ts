@@ -61,6 +61,8 @@ const EITHER: Record<string, Record<string, unknown>> = {
   "wiki.upload_attachment": { content_base64: "aGk=", file_name: "a.txt" },
   "project.upload": { content_base64: "aGk=", file_name: "a.txt" },
   "project.upload_avatar": { content_base64: "aGk=", file_name: "a.png" },
+  "admin.alert_metric_image_upload": { content_base64: "aGk=", file_name: "a.png" },
+  "admin.secure_file_create": { content_base64: "aGk=", file_name: "a.p12" },
 };
 
 describe("parameter aliases reach their parameter (CAT-24)", () => {

@@ -52,6 +52,8 @@ import { registerRunnerRoutes } from "./restRunners.js";
 import { registerRunnerControllerRoutes } from "./restRunnerControllers.js";
 import { registerStorageMoveRoutes } from "./restStorageMoves.js";
 import { registerGeoRoutes } from "./restGeo.js";
+import { registerAdminInstanceRoutes } from "./restAdminInstance.js";
+import { registerAdminInstanceProjectRoutes } from "./restAdminInstanceProjects.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -205,6 +207,8 @@ export class GitLabSimulator {
     registerRunnerControllerRoutes(router);
     registerStorageMoveRoutes(router);
     registerGeoRoutes(router);
+    registerAdminInstanceRoutes(router);
+    registerAdminInstanceProjectRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
