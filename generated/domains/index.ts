@@ -6,6 +6,7 @@ import type { DomainCode } from "../../runtime/catalog/types.js";
 /** Loads a domain's validators, formatters and output schemas, keyed by domain name. */
 export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   access: () => import("./access.js"),
+  admin: () => import("./admin.js"),
   branch: () => import("./branch.js"),
   ci_catalog: () => import("./ci_catalog.js"),
   ci_variable: () => import("./ci_variable.js"),
