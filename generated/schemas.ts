@@ -2791,7 +2791,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       repository_storages_weighted: {
         type: "object",
         properties: {},
-        additionalProperties: false,
+        additionalProperties: true,
         description: "Storage name to weight.",
       },
       require_admin_approval_after_user_signup: {
@@ -2812,7 +2812,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       resource_usage_limits: {
         type: "object",
         properties: {},
-        additionalProperties: false,
+        additionalProperties: true,
         description: "GitLab.com only.",
       },
       restricted_visibility_levels: {
@@ -2901,7 +2901,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       sign_in_restrictions: {
         type: "object",
         properties: {},
-        additionalProperties: false,
+        additionalProperties: true,
       },
       signin_enabled: {
         type: "boolean",
@@ -3192,7 +3192,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       vscode_extension_marketplace: {
         type: "object",
         properties: {},
-        additionalProperties: false,
+        additionalProperties: true,
       },
       whats_new_variant: {
         type: "string",
@@ -3505,7 +3505,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       additional_properties: {
         type: "object",
         properties: {},
-        additionalProperties: false,
+        additionalProperties: true,
         description: "Extra event properties (label, property, value and custom keys).",
       },
     },
@@ -3538,7 +3538,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
             additional_properties: {
               type: "object",
               properties: {},
-              additionalProperties: false,
+              additionalProperties: true,
             },
           },
           additionalProperties: false,
