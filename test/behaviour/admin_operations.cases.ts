@@ -355,7 +355,7 @@ export const table: BehaviourTable = {
       name: "a lock held by another answers 409",
       params: { project_id: 42, state_name: "production", ...LOCK, lock_id: "other-lock" },
       request: { method: "POST", path: "/projects/42/terraform/state/production/lock" },
-      markdown: [/409/],
+      markdown: [/conflict/],
       isError: true,
     },
     {
@@ -411,7 +411,7 @@ export const notAdmin: BehaviourTable = {
   simOptions: { tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"] } } },
   seed() {},
   cases: [
-    { id: "admin.settings_get", params: {}, request: { method: "GET", path: "/application/settings" }, markdown: [/403 Forbidden/], isError: true },
-    { id: "admin.system_hook_list", params: {}, request: { method: "GET", path: "/hooks" }, markdown: [/403 Forbidden/], isError: true },
+    { id: "admin.settings_get", params: {}, request: { method: "GET", path: "/application/settings" }, markdown: [/access denied/], isError: true },
+    { id: "admin.system_hook_list", params: {}, request: { method: "GET", path: "/hooks" }, markdown: [/access denied/], isError: true },
   ],
 };
