@@ -1221,6 +1221,250 @@ export interface AdminErrorTrackingUpdateSettingsParams {
 }
 
 /**
+ * Parameters of `admin.feature_delete`: Delete a GitLab feature flag.
+ * @see https://docs.gitlab.com/api/features/#delete-a-feature
+ */
+export interface AdminFeatureDeleteParams {
+  /** Feature flag name. */
+  name: string;
+}
+
+/**
+ * Parameters of `admin.feature_list`: List GitLab feature flags.
+ * @see https://docs.gitlab.com/api/features/#list-all-features
+ */
+export interface AdminFeatureListParams {}
+
+/**
+ * Parameters of `admin.feature_list_definitions`: List GitLab feature flag definitions.
+ * @see https://docs.gitlab.com/api/features/#list-all-feature-definitions
+ */
+export interface AdminFeatureListDefinitionsParams {}
+
+/**
+ * Parameters of `admin.feature_set`: Set a GitLab feature flag.
+ * @see https://docs.gitlab.com/api/features/#set-or-create-a-feature
+ */
+export interface AdminFeatureSetParams {
+  /** Feature flag name. */
+  name: string;
+  /** true, false, or a percentage. */
+  value: string;
+  /** What a percentage counts. */
+  key?: "percentage_of_actors" | "percentage_of_time";
+  /** Feature group name. */
+  feature_group?: string;
+  /** Usernames, comma-separated. */
+  user?: string;
+  /** Group paths, comma-separated. */
+  group?: string;
+  /** Group or user namespace paths, comma-separated. */
+  namespace?: string;
+  /** Project paths, comma-separated. */
+  project?: string;
+  /** Repository paths such as group/app.git, comma-separated. */
+  repository?: string;
+  /** Skip the flag's definition checks. */
+  force?: boolean;
+}
+
+/**
+ * Parameters of `admin.import_bitbucket`: Import a repository from Bitbucket Cloud.
+ * @see https://docs.gitlab.com/api/import/#import-repository-from-bitbucket-cloud
+ */
+export interface AdminImportBitbucketParams {
+  bitbucket_username: string;
+  /** Bitbucket Cloud app password. */
+  bitbucket_app_password: string;
+  /** Repository path such as workspace/repo. */
+  repo_path: string;
+  /** Namespace to import into. */
+  target_namespace: string;
+  /** Name and path of the new project. */
+  new_name?: string;
+}
+
+/**
+ * Parameters of `admin.import_bitbucket_server`: Import a repository from Bitbucket Server.
+ * @see https://docs.gitlab.com/api/import/#import-repository-from-bitbucket-server
+ */
+export interface AdminImportBitbucketServerParams {
+  bitbucket_server_url: string;
+  bitbucket_server_username: string;
+  /** Bitbucket Server token or password. */
+  personal_access_token: string;
+  /** Bitbucket project key. */
+  bitbucket_server_project: string;
+  /** Repository name. */
+  bitbucket_server_repo: string;
+  /** Name and path of the new project. */
+  new_name?: string;
+  /** Namespace to import into (default yours). */
+  target_namespace?: string;
+  /** On a stage timeout go on (optimistic) or fail (pessimistic). */
+  timeout_strategy?: "optimistic" | "pessimistic";
+}
+
+/**
+ * Parameters of `admin.import_cancel_github`: Cancel a GitHub import.
+ * @see https://docs.gitlab.com/api/import/#cancel-github-project-import
+ */
+export interface AdminImportCancelGithubParams {
+  /** ID of the GitLab project being imported. */
+  project_id: number;
+}
+
+/**
+ * Parameters of `admin.import_gists`: Import GitHub gists.
+ * @see https://docs.gitlab.com/api/import/#import-github-gists-into-gitlab-snippets
+ */
+export interface AdminImportGistsParams {
+  /** GitHub personal access token. */
+  personal_access_token: string;
+}
+
+/**
+ * Parameters of `admin.import_github`: Import a repository from GitHub.
+ * @see https://docs.gitlab.com/api/import/#import-repository-from-github
+ */
+export interface AdminImportGithubParams {
+  /** GitHub personal access token. */
+  personal_access_token: string;
+  /** GitHub repository ID. */
+  repo_id: number;
+  /** Group or user namespace to import into. */
+  target_namespace: string;
+  /** GitHub Enterprise host, not for github.com. */
+  github_hostname?: string;
+  /** Name and path of the new project. */
+  new_name?: string;
+  /** Extra items to import. */
+  optional_stages?: {
+    attachments_import?: boolean;
+    collaborators_import?: boolean;
+    single_endpoint_notes_import?: boolean;
+  };
+  /** Items per GitHub API request. */
+  pagination_limit?: number;
+  /** On a stage timeout go on (optimistic) or fail (pessimistic). */
+  timeout_strategy?: "optimistic" | "pessimistic";
+}
+
+/**
+ * Parameters of `admin.license_add`: Add a license.
+ * @see https://docs.gitlab.com/api/license/#add-a-new-license
+ */
+export interface AdminLicenseAddParams {
+  /** The license key. */
+  license: string;
+}
+
+/**
+ * Parameters of `admin.license_delete`: Delete a license.
+ * @see https://docs.gitlab.com/api/license/#delete-a-license
+ */
+export interface AdminLicenseDeleteParams {
+  /** ID of the license. */
+  license_id: number;
+}
+
+/**
+ * Parameters of `admin.license_get`: Get the current license.
+ * @see https://docs.gitlab.com/api/license/#retrieve-information-about-the-current-license
+ */
+export interface AdminLicenseGetParams {}
+
+/**
+ * Parameters of `admin.metadata_get`: Get instance metadata.
+ * @see https://docs.gitlab.com/api/metadata/#retrieve-metadata-information
+ */
+export interface AdminMetadataGetParams {}
+
+/**
+ * Parameters of `admin.plan_limits_change`: Change plan limits.
+ * @see https://docs.gitlab.com/api/plan_limits/#change-plan-limits
+ */
+export interface AdminPlanLimitsChangeParams {
+  /** Plan to change. */
+  plan_name:
+    | "default"
+    | "free"
+    | "bronze"
+    | "silver"
+    | "premium"
+    | "gold"
+    | "ultimate"
+    | "ultimate_trial"
+    | "premium_trial"
+    | "opensource"
+    | "early_adopter";
+  /** Instance CI/CD variables. */
+  ci_instance_level_variables?: number;
+  /** Jobs in one pipeline. */
+  ci_pipeline_size?: number;
+  /** Jobs in active pipelines. */
+  ci_active_jobs?: number;
+  /** Pipeline subscriptions to and from a project. */
+  ci_project_subscriptions?: number;
+  /** Schedules per project. */
+  ci_pipeline_schedules?: number;
+  /** needs dependencies per job. */
+  ci_needs_size_limit?: number;
+  /** Runners per group. */
+  ci_registered_group_runners?: number;
+  /** Runners per project. */
+  ci_registered_project_runners?: number;
+  /** Bytes. */
+  conan_max_file_size?: number;
+  /** Bytes of a dotenv artifact. */
+  dotenv_size?: number;
+  /** Variables in a dotenv artifact. */
+  dotenv_variables?: number;
+  /** Namespace storage enforced above this (MiB). */
+  enforcement_limit?: number;
+  /** Bytes. */
+  generic_packages_max_file_size?: number;
+  /** Bytes. */
+  helm_max_file_size?: number;
+  /** Bytes. */
+  maven_max_file_size?: number;
+  /** Storage notices above this (MiB). */
+  notification_limit?: number;
+  /** Bytes. */
+  npm_max_file_size?: number;
+  /** Bytes. */
+  nuget_max_file_size?: number;
+  /** Pipelines in one hierarchy. */
+  pipeline_hierarchy_size?: number;
+  /** Bytes. */
+  pypi_max_file_size?: number;
+  /** Namespace storage in MiB. */
+  storage_size_limit?: number;
+  /** Bytes. */
+  terraform_module_max_file_size?: number;
+}
+
+/**
+ * Parameters of `admin.plan_limits_get`: Get plan limits.
+ * @see https://docs.gitlab.com/api/plan_limits/#get-current-plan-limits
+ */
+export interface AdminPlanLimitsGetParams {
+  /** Plan whose limits to read (CE has only default). */
+  plan_name?:
+    | "default"
+    | "free"
+    | "bronze"
+    | "silver"
+    | "premium"
+    | "gold"
+    | "ultimate"
+    | "ultimate_trial"
+    | "premium_trial"
+    | "opensource"
+    | "early_adopter";
+}
+
+/**
  * Parameters of `admin.secure_file_create`: Upload a project secure file.
  * @see https://docs.gitlab.com/api/secure_files/#create-secure-file
  */
@@ -1268,6 +1512,706 @@ export interface AdminSecureFileListParams {
   project_id: string | number;
   page?: number;
   per_page?: number;
+}
+
+/**
+ * Parameters of `admin.settings_get`: Get the instance settings.
+ * @see https://docs.gitlab.com/api/settings/#get-details-on-current-application-settings
+ */
+export interface AdminSettingsGetParams {}
+
+/**
+ * Parameters of `admin.settings_update`: Change the instance settings.
+ * @see https://docs.gitlab.com/api/settings/#update-application-settings
+ */
+export interface AdminSettingsUpdateParams {
+  /** Address abuse reports are sent to. */
+  abuse_notification_email?: string;
+  /** Require administrators to re-authenticate for admin tasks. */
+  admin_mode?: boolean;
+  /** Deprecated, use abuse_notification_email. */
+  admin_notification_email?: string;
+  /** Where users go after signing out. */
+  after_sign_out_path?: string;
+  /** Text shown after sign-up. */
+  after_sign_up_text?: string;
+  /** Akismet API key. */
+  akismet_api_key?: string;
+  /** Akismet spam protection (needs akismet_api_key). */
+  akismet_enabled?: boolean;
+  /** Let users delete their own accounts. */
+  allow_account_deletion?: boolean;
+  /** false allows only allowed_integrations (Premium). */
+  allow_all_integrations?: boolean;
+  /** Skip confirmation when reassigning placeholder users. */
+  allow_bypass_placeholder_confirmation?: boolean;
+  /** Premium. */
+  allow_group_owners_to_manage_ldap?: boolean;
+  /** Deprecated, use allow_local_requests_from_web_hooks_and_services. */
+  allow_local_requests_from_hooks_and_services?: boolean;
+  allow_local_requests_from_system_hooks?: boolean;
+  allow_local_requests_from_web_hooks_and_services?: boolean;
+  /** Guests may create groups and personal projects. */
+  allow_project_creation_for_guest_and_below?: boolean;
+  /** Allow creating runners with a registration token. */
+  allow_runner_registration_token?: boolean;
+  /** Integrations allowed when allow_all_integrations is false. */
+  allowed_integrations?: Array<string>;
+  /** Age after which jobs are archived, such as 15 days. */
+  archive_builds_in_human_readable?: string;
+  /** AsciiDoc include directives per document. */
+  asciidoc_max_includes?: number;
+  /** Domains not proxied (wildcards allowed). */
+  asset_proxy_allowlist?: Array<string>;
+  /** Proxy assets (needs asset_proxy_url). */
+  asset_proxy_enabled?: boolean;
+  /** Secret shared with the asset proxy. */
+  asset_proxy_secret_key?: string;
+  asset_proxy_url?: string;
+  /** Deprecated, use asset_proxy_allowlist. */
+  asset_proxy_whitelist?: Array<string>;
+  /** Write SSH keys to the authorized_keys file. */
+  authorized_keys_enabled?: boolean;
+  /** Ban users over the download limits (Ultimate). */
+  auto_ban_user_on_excessive_projects_download?: boolean;
+  /** Default domain for Auto Review Apps and Auto Deploy. */
+  auto_devops_domain?: string;
+  /** Auto DevOps on by default. */
+  auto_devops_enabled?: boolean;
+  /** Authenticated requests per minute to autocomplete users. */
+  autocomplete_users?: number;
+  /** Unauthenticated requests per minute to autocomplete users. */
+  autocomplete_users_unauthenticated?: number;
+  automatic_purchased_storage_allocation?: boolean;
+  /** Simultaneous direct transfer batch exports. */
+  bulk_import_concurrent_pipeline_batch_limit?: number;
+  /** Allow group migration by direct transfer. */
+  bulk_import_enabled?: boolean;
+  /** Direct transfer download limit in MB. */
+  bulk_import_max_download_file_size?: number;
+  /** Users can create top-level groups. */
+  can_create_group?: boolean;
+  /** Only licensed features by namespace plan (Premium). */
+  check_namespace_plan?: boolean;
+  /** Longest allowed pipeline retention, such as 1 year. */
+  ci_delete_pipelines_in_seconds_limit_human_readable?: string;
+  /** Incremental job logs to object storage. */
+  ci_job_live_trace_enabled?: boolean;
+  /** Includes per pipeline. */
+  ci_max_includes?: number;
+  /** Memory for a pipeline configuration with includes. */
+  ci_max_total_yaml_size_bytes?: number;
+  /** Bytes of a CI table partition before a new one. */
+  ci_partitions_size_limit?: number;
+  /** Hostname of private commit emails. */
+  commit_email_hostname?: string;
+  concurrent_bitbucket_import_jobs_limit?: number;
+  concurrent_bitbucket_server_import_jobs_limit?: number;
+  concurrent_github_import_jobs_limit?: number;
+  concurrent_relation_batch_export_limit?: number;
+  /** Cleanup policies for all projects. */
+  container_expiration_policies_enable_historic_entries?: boolean;
+  /** Tags deleted per cleanup run. */
+  container_registry_cleanup_tags_service_max_list_size?: number;
+  /** Seconds a cleanup batch may take. */
+  container_registry_delete_tags_service_timeout?: number;
+  container_registry_expiration_policies_caching?: boolean;
+  /** Cleanup policy workers. */
+  container_registry_expiration_policies_worker_capacity?: number;
+  /** Registry token lifetime in minutes. */
+  container_registry_token_expire_delay?: number;
+  /** Custom HTTP(S) clone URL root. */
+  custom_http_clone_url_root?: string;
+  deactivate_dormant_users?: boolean;
+  /** Days after which a user is dormant. */
+  deactivate_dormant_users_period?: number;
+  /** Seconds to decompress an archive, 0 for none. */
+  decompress_archive_file_timeout?: number;
+  /** Default artifact expiry, such as 30 days. */
+  default_artifacts_expire_in?: string;
+  /** Initial branch name of new projects. */
+  default_branch_name?: string;
+  /** Deprecated, use default_branch_protection_defaults. */
+  default_branch_protection?: 0 | 1 | 2 | 3 | 4;
+  /** Branch protection of new projects: who may push and merge, force push, initial push. */
+  default_branch_protection_defaults?: {
+    allowed_to_push?: Array<{ access_level?: 0 | 30 | 40 | 60 }>;
+    allow_force_push?: boolean;
+    allowed_to_merge?: Array<{ access_level?: 0 | 30 | 40 | 60 }>;
+    developer_can_initial_push?: boolean;
+  };
+  /** Default CI/CD configuration path for new projects. */
+  default_ci_config_path?: string;
+  /** Theme ID for dark mode. */
+  default_dark_syntax_highlighting_theme?: number;
+  default_group_visibility?: "private" | "internal" | "public";
+  /** Language for signed-out users. */
+  default_preferred_language?: string;
+  /** Minimum role to create projects: 0 no one, 1 maintainers, 2 developers, 3 administrators, 4 owners. */
+  default_project_creation?: 0 | 1 | 2 | 3 | 4;
+  /** Only administrators delete projects (Premium). */
+  default_project_deletion_protection?: boolean;
+  default_project_visibility?: "private" | "internal" | "public";
+  /** Projects per user. */
+  default_projects_limit?: number;
+  default_snippet_visibility?: "private" | "internal" | "public";
+  /** Theme ID. */
+  default_syntax_highlighting_theme?: number;
+  /** Delete users who never confirmed their email (Premium). */
+  delete_unconfirmed_users?: boolean;
+  /** Days before a marked project or group is deleted. */
+  deletion_adjourned_period?: number;
+  diagramsnet_enabled?: boolean;
+  diagramsnet_url?: string;
+  diff_max_files?: number;
+  diff_max_lines?: number;
+  diff_max_patch_bytes?: number;
+  /** Keep administrators from untrusted OAuth applications. */
+  disable_admin_oauth_scopes?: boolean;
+  /** Hide feed tokens. */
+  disable_feed_token?: boolean;
+  disable_invite_members?: boolean;
+  disable_overriding_approvers_per_merge_request?: boolean;
+  /** Premium. The API cannot turn them back on. */
+  disable_personal_access_tokens?: boolean;
+  disabled_oauth_sign_in_sources?: Array<string>;
+  dns_rebinding_protection_enabled?: boolean;
+  /** Only these email domains may sign up. */
+  domain_allowlist?: Array<string>;
+  /** Email domains refused at sign-up (wildcards allowed). */
+  domain_denylist?: Array<string>;
+  domain_denylist_enabled?: boolean;
+  /** Downstream pipeline triggers per minute, 0 for none. */
+  downstream_pipeline_trigger_limit_per_project_user_sha?: number;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  dsa_key_restriction?: number;
+  /** GitLab Duo features on the instance (Premium). */
+  duo_features_enabled?: boolean;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  ecdsa_key_restriction?: number;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  ecdsa_sk_key_restriction?: number;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  ed25519_key_restriction?: number;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  ed25519_sk_key_restriction?: number;
+  eks_access_key_id?: string;
+  eks_account_id?: string;
+  eks_integration_enabled?: boolean;
+  eks_secret_access_key?: string;
+  elasticsearch_aws?: boolean;
+  elasticsearch_aws_access_key?: string;
+  elasticsearch_aws_region?: string;
+  elasticsearch_aws_secret_access_key?: string;
+  /** Text field index limit, 0 for none. */
+  elasticsearch_indexed_field_length_limit?: number;
+  elasticsearch_indexed_file_size_limit_kb?: number;
+  elasticsearch_indexing?: boolean;
+  /** Index only the listed namespaces and projects. */
+  elasticsearch_limit_indexing?: boolean;
+  elasticsearch_max_bulk_concurrency?: number;
+  elasticsearch_max_bulk_size_mb?: number;
+  elasticsearch_max_code_indexing_concurrency?: number;
+  elasticsearch_namespace_ids?: Array<number>;
+  elasticsearch_password?: string;
+  /** Index name prefix. */
+  elasticsearch_prefix?: string;
+  elasticsearch_project_ids?: Array<number>;
+  elasticsearch_requeue_workers?: boolean;
+  elasticsearch_retry_on_failure?: number;
+  elasticsearch_search?: boolean;
+  /** Comma-separated Elasticsearch URLs. */
+  elasticsearch_url?: string;
+  elasticsearch_username?: string;
+  elasticsearch_worker_number_of_shards?: number;
+  /** Footer of every email (Premium). */
+  email_additional_text?: string;
+  email_author_in_body?: boolean;
+  email_confirmation_setting?: "off" | "soft" | "hard";
+  /** Regular expression sign-up emails must not match. */
+  email_restrictions?: string;
+  email_restrictions_enabled?: boolean;
+  enable_artifact_external_redirect_warning_page?: boolean;
+  enabled_git_access_protocol?: "ssh" | "http" | "all";
+  enforce_namespace_storage_limit?: boolean;
+  enforce_pipl_compliance?: boolean;
+  /** Enforce the terms of service (needs terms). */
+  enforce_terms?: boolean;
+  external_auth_client_cert?: string;
+  external_auth_client_key?: string;
+  external_auth_client_key_pass?: string;
+  external_authorization_service_default_label?: string;
+  external_authorization_service_enabled?: boolean;
+  /** Seconds. */
+  external_authorization_service_timeout?: number;
+  external_authorization_service_url?: string;
+  external_pipeline_validation_service_timeout?: number;
+  external_pipeline_validation_service_token?: string;
+  external_pipeline_validation_service_url?: string;
+  failed_login_attempts_unlock_period_in_minutes?: number;
+  /** Project holding custom file templates (Premium). */
+  file_template_project_id?: number;
+  /** 0 Sunday, 1 Monday, 6 Saturday. */
+  first_day_of_week?: 0 | 1 | 6;
+  /** IPs and CIDRs of secondary nodes, comma-separated. */
+  geo_node_allowed_ips?: string;
+  /** Seconds. */
+  geo_status_timeout?: number;
+  /** Pipelines one push may trigger. */
+  git_push_pipeline_limit?: number;
+  /** User IDs emailed on the Git abuse limit. */
+  git_rate_limit_users_alertlist?: Array<number>;
+  /** Usernames exempt from the Git abuse limit. */
+  git_rate_limit_users_allowlist?: Array<string>;
+  /** Minutes. */
+  git_two_factor_session_expiry?: number;
+  /** Seconds, 0 for none. */
+  gitaly_timeout_default?: number;
+  /** Seconds, 0 for none. */
+  gitaly_timeout_fast?: number;
+  /** Seconds, 0 for none. */
+  gitaly_timeout_medium?: number;
+  gitlab_dedicated_instance?: boolean;
+  gitlab_environment_toolkit_instance?: boolean;
+  /** Git operations per minute per user. */
+  gitlab_shell_operation_limit?: number;
+  gitpod_enabled?: boolean;
+  gitpod_url?: string;
+  /** IPs and CIDRs always allowed, comma-separated. */
+  globally_allowed_ips?: string;
+  grafana_enabled?: boolean;
+  grafana_url?: string;
+  gravatar_enabled?: boolean;
+  group_owners_can_manage_default_branch_protection?: boolean;
+  /** Seconds. */
+  group_runner_token_expiration_interval?: number;
+  hashed_storage_enabled?: boolean;
+  helm_max_packages_count?: number;
+  help_page_hide_commercial_content?: boolean;
+  help_page_support_url?: string;
+  help_page_text?: string;
+  hide_third_party_offers?: boolean;
+  /** Redirect for signed-out visitors. */
+  home_page_url?: string;
+  /** Deprecated, always true. */
+  housekeeping_bitmaps_enabled?: boolean;
+  housekeeping_enabled?: boolean;
+  /** Deprecated, use housekeeping_optimize_repository_period. */
+  housekeeping_full_repack_period?: number;
+  /** Deprecated, use housekeeping_optimize_repository_period. */
+  housekeeping_gc_period?: number;
+  /** Deprecated, use housekeeping_optimize_repository_period. */
+  housekeeping_incremental_repack_period?: number;
+  /** Pushes between repository optimizations. */
+  housekeeping_optimize_repository_period?: number;
+  html_emails_enabled?: boolean;
+  import_sources?: Array<
+    "github" | "bitbucket" | "bitbucket_server" | "fogbugz" | "git" | "gitlab_project" | "gitea" | "manifest"
+  >;
+  inactive_resource_access_tokens_delete_after_days?: number;
+  include_optional_metrics_in_service_ping?: boolean;
+  invisible_captcha_enabled?: boolean;
+  /** Issues per minute per user. */
+  issues_create_limit?: number;
+  jira_connect_application_key?: string;
+  jira_connect_proxy_url?: string;
+  jira_connect_public_key_storage_enabled?: boolean;
+  keep_latest_artifact?: boolean;
+  kroki_enabled?: boolean;
+  kroki_formats?: { bpmn?: boolean; blockdiag?: boolean; excalidraw?: boolean };
+  kroki_url?: string;
+  /** Raise to invalidate cached Markdown. */
+  local_markdown_version?: number;
+  lock_duo_features_enabled?: boolean;
+  lock_memberships_to_saml?: boolean;
+  lock_model_prompt_cache_enabled?: boolean;
+  login_recaptcha_protection_enabled?: boolean;
+  mailgun_events_enabled?: boolean;
+  mailgun_signing_key?: string;
+  /** Read-only mode for non-administrators (Premium). */
+  maintenance_mode?: boolean;
+  maintenance_mode_message?: string;
+  maven_package_requests_forwarding?: boolean;
+  /** MB. */
+  max_artifacts_size?: number;
+  /** MB. */
+  max_attachment_size?: number;
+  /** MB, 0 for none. */
+  max_decompressed_archive_size?: number;
+  /** MB, 0 for none. */
+  max_export_size?: number;
+  max_github_response_json_value_count?: number;
+  /** MB, 0 for none. */
+  max_github_response_size_limit?: number;
+  /** MiB, 0 for none. */
+  max_http_decompressed_size?: number;
+  /** MiB, 0 for none. */
+  max_http_response_size_limit?: number;
+  /** MB. */
+  max_import_remote_file_size?: number;
+  /** MB, 0 for none. */
+  max_import_size?: number;
+  max_login_attempts?: number;
+  max_number_of_repository_downloads?: number;
+  /** Seconds. */
+  max_number_of_repository_downloads_within_time_period?: number;
+  /** MB. */
+  max_pages_size?: number;
+  /** Days. */
+  max_personal_access_token_lifetime?: number;
+  /** Days. */
+  max_ssh_key_lifetime?: number;
+  /** 0 for none. */
+  max_terraform_state_size_bytes?: number;
+  max_yaml_depth?: number;
+  max_yaml_size_bytes?: number;
+  /** Milliseconds. */
+  metrics_method_call_threshold?: number;
+  minimum_password_length?: number;
+  mirror_available?: boolean;
+  mirror_capacity_threshold?: number;
+  mirror_max_capacity?: number;
+  /** Minutes. */
+  mirror_max_delay?: number;
+  model_prompt_cache_enabled?: boolean;
+  notify_on_unknown_sign_in?: boolean;
+  npm_package_requests_forwarding?: boolean;
+  nuget_skip_metadata_url_validation?: boolean;
+  /** Domains and IPs local requests may reach. */
+  outbound_local_requests_whitelist?: Array<string>;
+  package_metadata_purl_types?: Array<number>;
+  package_registry_allow_anyone_to_pull_option?: boolean;
+  package_registry_cleanup_policies_worker_capacity?: number;
+  pages_domain_verification_enabled?: boolean;
+  pages_unique_domain_default_enabled?: boolean;
+  password_authentication_enabled_for_git?: boolean;
+  password_authentication_enabled_for_web?: boolean;
+  password_lowercase_required?: boolean;
+  password_number_required?: boolean;
+  password_symbol_required?: boolean;
+  password_uppercase_required?: boolean;
+  /** Deprecated, use performance_bar_allowed_group_path. */
+  performance_bar_allowed_group_id?: string;
+  performance_bar_allowed_group_path?: string;
+  /** Deprecated. */
+  performance_bar_enabled?: boolean;
+  personal_access_token_prefix?: string;
+  /** Pipelines per minute per user and commit. */
+  pipeline_limit_per_project_user_sha?: number;
+  plantuml_enabled?: boolean;
+  plantuml_url?: string;
+  /** 0 turns polling off. */
+  polling_interval_multiplier?: number;
+  prevent_merge_requests_author_approval?: boolean;
+  prevent_merge_requests_committers_approval?: boolean;
+  project_export_enabled?: boolean;
+  project_jobs_api_rate_limit?: number;
+  /** Seconds. */
+  project_runner_token_expiration_interval?: number;
+  /** Per 10 minutes per IP, 0 for none. */
+  projects_api_rate_limit_unauthenticated?: number;
+  prometheus_metrics_enabled?: boolean;
+  protected_ci_variables?: boolean;
+  push_event_activities_limit?: number;
+  push_event_hooks_limit?: number;
+  pypi_package_requests_forwarding?: boolean;
+  rate_limiting_response_text?: string;
+  /** Per minute per raw path, 0 for none. */
+  raw_blob_request_limit?: number;
+  recaptcha_enabled?: boolean;
+  recaptcha_private_key?: string;
+  recaptcha_site_key?: string;
+  /** Push size in MB. */
+  receive_max_input_size?: number;
+  receptive_cluster_agents_enabled?: boolean;
+  relation_export_batch_size?: number;
+  remember_me_enabled?: boolean;
+  repository_checks_enabled?: boolean;
+  /** MB (Premium). */
+  repository_size_limit?: number;
+  /** Storage name to weight. */
+  repository_storages_weighted?: {};
+  require_admin_approval_after_user_signup?: boolean;
+  require_admin_two_factor_authentication?: boolean;
+  require_email_verification_on_account_locked?: boolean;
+  require_personal_access_token_expiry?: boolean;
+  require_two_factor_authentication?: boolean;
+  /** GitLab.com only. */
+  resource_usage_limits?: {};
+  restricted_visibility_levels?: Array<"private" | "internal" | "public">;
+  /** Minimum key bits, 0 no limit, -1 forbids the type. */
+  rsa_key_restriction?: number;
+  /** Seconds. */
+  runner_token_expiration_interval?: number;
+  scan_execution_policies_action_limit?: number;
+  scan_execution_policies_schedule_limit?: number;
+  search_rate_limit?: number;
+  search_rate_limit_unauthenticated?: number;
+  secret_push_protection_available?: boolean;
+  security_approval_policies_limit?: number;
+  security_policy_global_group_approvers_enabled?: boolean;
+  security_txt_content?: string;
+  service_access_tokens_expiration_enforced?: boolean;
+  /** Minutes. */
+  session_expire_delay?: number;
+  session_expire_from_init?: boolean;
+  shared_runners_enabled?: boolean;
+  /** Compute minutes per group per month (Premium). */
+  shared_runners_minutes?: number;
+  shared_runners_text?: string;
+  sidekiq_job_limiter_compression_threshold_bytes?: number;
+  sidekiq_job_limiter_limit_bytes?: number;
+  sidekiq_job_limiter_mode?: "track" | "compress";
+  sign_in_restrictions?: {};
+  /** Deprecated, use password_authentication_enabled_for_web. */
+  signin_enabled?: boolean;
+  signup_enabled?: boolean;
+  silent_admin_exports_enabled?: boolean;
+  silent_mode_enabled?: boolean;
+  slack_app_enabled?: boolean;
+  slack_app_id?: string;
+  slack_app_secret?: string;
+  slack_app_signing_secret?: string;
+  slack_app_verification_token?: string;
+  /** Bytes. */
+  snippet_size_limit?: number;
+  snowplow_app_id?: string;
+  snowplow_collector_hostname?: string;
+  snowplow_cookie_domain?: string;
+  snowplow_database_collector_hostname?: string;
+  snowplow_enabled?: boolean;
+  sourcegraph_enabled?: boolean;
+  sourcegraph_public_only?: boolean;
+  sourcegraph_url?: string;
+  spam_check_api_key?: string;
+  spam_check_endpoint_enabled?: boolean;
+  /** grpc:// or tls:// URL. */
+  spam_check_endpoint_url?: string;
+  static_objects_external_storage_auth_token?: string;
+  static_objects_external_storage_url?: string;
+  suggest_pipeline_enabled?: boolean;
+  /** Seconds, 0 for none. */
+  terminal_max_session_time?: number;
+  /** Terms of service in Markdown. */
+  terms?: string;
+  throttle_authenticated_api_enabled?: boolean;
+  throttle_authenticated_api_period_in_seconds?: number;
+  throttle_authenticated_api_requests_per_period?: number;
+  throttle_authenticated_git_http_enabled?: boolean;
+  throttle_authenticated_git_http_period_in_seconds?: number;
+  throttle_authenticated_git_http_requests_per_period?: number;
+  throttle_authenticated_packages_api_enabled?: boolean;
+  throttle_authenticated_packages_api_period_in_seconds?: number;
+  throttle_authenticated_packages_api_requests_per_period?: number;
+  throttle_authenticated_web_enabled?: boolean;
+  throttle_authenticated_web_period_in_seconds?: number;
+  throttle_authenticated_web_requests_per_period?: number;
+  throttle_unauthenticated_api_enabled?: boolean;
+  throttle_unauthenticated_api_period_in_seconds?: number;
+  throttle_unauthenticated_api_requests_per_period?: number;
+  /** Deprecated, use the _web_ or _api_ settings. */
+  throttle_unauthenticated_enabled?: boolean;
+  throttle_unauthenticated_git_http_enabled?: boolean;
+  throttle_unauthenticated_git_http_period_in_seconds?: number;
+  throttle_unauthenticated_git_http_requests_per_period?: number;
+  throttle_unauthenticated_packages_api_enabled?: boolean;
+  throttle_unauthenticated_packages_api_period_in_seconds?: number;
+  throttle_unauthenticated_packages_api_requests_per_period?: number;
+  /** Deprecated. */
+  throttle_unauthenticated_period_in_seconds?: number;
+  /** Deprecated. */
+  throttle_unauthenticated_requests_per_period?: number;
+  throttle_unauthenticated_web_enabled?: boolean;
+  throttle_unauthenticated_web_period_in_seconds?: number;
+  throttle_unauthenticated_web_requests_per_period?: number;
+  time_tracking_limit_to_hours?: boolean;
+  top_level_group_creation_enabled?: boolean;
+  /** Hours. */
+  two_factor_grace_period?: number;
+  unconfirmed_users_delete_after_days?: number;
+  unique_ips_limit_enabled?: boolean;
+  unique_ips_limit_per_user?: number;
+  /** Seconds. */
+  unique_ips_limit_time_window?: number;
+  update_runner_versions_enabled?: boolean;
+  updating_name_disabled_for_users?: boolean;
+  usage_ping_enabled?: boolean;
+  use_clickhouse_for_analytics?: boolean;
+  user_deactivation_emails_enabled?: boolean;
+  user_default_external?: boolean;
+  user_default_internal_regex?: string;
+  user_defaults_to_private_profile?: boolean;
+  user_oauth_applications?: boolean;
+  user_show_add_ssh_key_message?: boolean;
+  users_api_limit_followers?: number;
+  users_api_limit_following?: number;
+  users_api_limit_gpg_key?: number;
+  users_api_limit_gpg_keys?: number;
+  users_api_limit_key?: number;
+  users_api_limit_keys?: number;
+  users_api_limit_status?: number;
+  valid_runner_registrars?: Array<"group" | "project">;
+  version_check_enabled?: boolean;
+  virtual_registries_endpoints_api_limit?: number;
+  vscode_extension_marketplace?: {};
+  whats_new_variant?: "all_tiers" | "current_tier" | "disabled";
+  wiki_page_max_content_bytes?: number;
+}
+
+/**
+ * Parameters of `admin.sidekiq_compound_metrics`: Get all Sidekiq metrics.
+ * @see https://docs.gitlab.com/api/sidekiq_metrics/#get-a-compound-response-of-all-the-previously-mentioned-metrics
+ */
+export interface AdminSidekiqCompoundMetricsParams {}
+
+/**
+ * Parameters of `admin.sidekiq_job_stats`: Get Sidekiq job statistics.
+ * @see https://docs.gitlab.com/api/sidekiq_metrics/#get-the-current-job-statistics
+ */
+export interface AdminSidekiqJobStatsParams {}
+
+/**
+ * Parameters of `admin.sidekiq_process_metrics`: Get Sidekiq process metrics.
+ * @see https://docs.gitlab.com/api/sidekiq_metrics/#get-the-current-process-metrics
+ */
+export interface AdminSidekiqProcessMetricsParams {}
+
+/**
+ * Parameters of `admin.sidekiq_queue_metrics`: Get Sidekiq queue metrics.
+ * @see https://docs.gitlab.com/api/sidekiq_metrics/#get-the-current-queue-metrics
+ */
+export interface AdminSidekiqQueueMetricsParams {}
+
+/**
+ * Parameters of `admin.system_hook_add`: Add a system hook.
+ * @see https://docs.gitlab.com/api/system_hooks/#add-new-system-hook
+ */
+export interface AdminSystemHookAddParams {
+  /** URL GitLab posts events to. */
+  url: string;
+  name?: string;
+  description?: string;
+  /** Secret sent in X-Gitlab-Token, never answered. */
+  token?: string;
+  push_events?: boolean;
+  tag_push_events?: boolean;
+  merge_requests_events?: boolean;
+  repository_update_events?: boolean;
+  enable_ssl_verification?: boolean;
+  /** Only pushes to matching branches fire. */
+  push_events_branch_filter?: string;
+  /** How push_events_branch_filter matches. */
+  branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+}
+
+/**
+ * Parameters of `admin.system_hook_delete`: Delete a system hook.
+ * @see https://docs.gitlab.com/api/system_hooks/#delete-system-hook
+ */
+export interface AdminSystemHookDeleteParams {
+  /** ID of the system hook. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `admin.system_hook_get`: Get a system hook.
+ * @see https://docs.gitlab.com/api/system_hooks/#get-system-hook
+ */
+export interface AdminSystemHookGetParams {
+  /** ID of the system hook. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `admin.system_hook_list`: List system hooks.
+ * @see https://docs.gitlab.com/api/system_hooks/#list-system-hooks
+ */
+export interface AdminSystemHookListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `admin.system_hook_test`: Test a system hook.
+ * @see https://docs.gitlab.com/api/system_hooks/#test-system-hook
+ */
+export interface AdminSystemHookTestParams {
+  /** ID of the system hook. */
+  hook_id: number;
+}
+
+/**
+ * Parameters of `admin.terraform_state_delete`: Delete a Terraform state.
+ * @see https://docs.gitlab.com/api/../user/infrastructure/iac/terraform_state/
+ */
+export interface AdminTerraformStateDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the Terraform state. */
+  state_name: string;
+  /** ID of the lock held. */
+  lock_id?: string;
+}
+
+/**
+ * Parameters of `admin.terraform_state_get`: Download a Terraform state.
+ * @see https://docs.gitlab.com/api/../user/infrastructure/iac/terraform_state/
+ */
+export interface AdminTerraformStateGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the Terraform state. */
+  state_name: string;
+  /** ID of the lock held. */
+  lock_id?: string;
+}
+
+/**
+ * Parameters of `admin.terraform_state_lock`: Lock a Terraform state.
+ * @see https://docs.gitlab.com/api/../user/infrastructure/iac/terraform_state/
+ */
+export interface AdminTerraformStateLockParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the Terraform state. */
+  state_name: string;
+  /** Lock ID (a UUID). */
+  lock_id: string;
+  /** Terraform operation such as OperationTypePlan. */
+  operation: string;
+  info: string;
+  /** Lock holder such as user@host. */
+  who: string;
+  /** Terraform version. */
+  version: string;
+  created: string;
+  path: string;
+}
+
+/**
+ * Parameters of `admin.terraform_state_unlock`: Unlock a Terraform state.
+ * @see https://docs.gitlab.com/api/../user/infrastructure/iac/terraform_state/
+ */
+export interface AdminTerraformStateUnlockParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the Terraform state. */
+  state_name: string;
+  /** ID of the lock held. */
+  lock_id?: string;
+}
+
+/**
+ * Parameters of `admin.terraform_version_delete`: Delete a Terraform state version.
+ * @see https://docs.gitlab.com/api/../user/infrastructure/iac/terraform_state/
+ */
+export interface AdminTerraformVersionDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the Terraform state. */
+  state_name: string;
+  /** Serial (version number) of the state. */
+  version_id: number;
 }
 
 /**
@@ -1331,6 +2275,64 @@ export interface AdminTopicUpdateParams {
   title?: string;
   /** New description (Markdown). */
   description?: string;
+}
+
+/**
+ * Parameters of `admin.usage_data_metric_definitions`: Export metric definitions.
+ * @see https://docs.gitlab.com/api/usage_data/#export-metric-definitions-as-a-single-yaml-file
+ */
+export interface AdminUsageDataMetricDefinitionsParams {
+  /** First line to show (1-based). */
+  start_line?: number;
+  /** Lines to show from start_line. */
+  line_count?: number;
+}
+
+/**
+ * Parameters of `admin.usage_data_non_sql_metrics`: Export Service Ping non-SQL metrics.
+ * @see https://docs.gitlab.com/api/usage_data/#usagedatanonsqlmetrics-api
+ */
+export interface AdminUsageDataNonSqlMetricsParams {}
+
+/**
+ * Parameters of `admin.usage_data_queries`: Export Service Ping SQL queries.
+ * @see https://docs.gitlab.com/api/usage_data/#export-service-ping-sql-queries
+ */
+export interface AdminUsageDataQueriesParams {}
+
+/**
+ * Parameters of `admin.usage_data_service_ping`: Export Service Ping data.
+ * @see https://docs.gitlab.com/api/usage_data/#export-service-ping-data
+ */
+export interface AdminUsageDataServicePingParams {}
+
+/**
+ * Parameters of `admin.usage_data_track_event`: Track an internal event.
+ * @see https://docs.gitlab.com/api/usage_data/#events-tracking-api
+ */
+export interface AdminUsageDataTrackEventParams {
+  /** Event name such as mr_name_changed. */
+  event: string;
+  send_to_snowplow?: boolean;
+  namespace_id?: number;
+  project_id?: number;
+  /** Extra event properties (label, property, value and custom keys). */
+  additional_properties?: {};
+}
+
+/**
+ * Parameters of `admin.usage_data_track_events`: Track internal events in bulk.
+ * @see https://docs.gitlab.com/api/usage_data/#events-tracking-api
+ */
+export interface AdminUsageDataTrackEventsParams {
+  /** The events to record. */
+  events: Array<{
+    event?: string;
+    send_to_snowplow?: boolean;
+    namespace_id?: number;
+    project_id?: number;
+    additional_properties?: {};
+  }>;
 }
 
 /**
@@ -13246,15 +14248,52 @@ export type ActionId =
   | "admin.error_tracking_get_settings"
   | "admin.error_tracking_list"
   | "admin.error_tracking_update_settings"
+  | "admin.feature_delete"
+  | "admin.feature_list"
+  | "admin.feature_list_definitions"
+  | "admin.feature_set"
+  | "admin.import_bitbucket"
+  | "admin.import_bitbucket_server"
+  | "admin.import_cancel_github"
+  | "admin.import_gists"
+  | "admin.import_github"
+  | "admin.license_add"
+  | "admin.license_delete"
+  | "admin.license_get"
+  | "admin.metadata_get"
+  | "admin.plan_limits_change"
+  | "admin.plan_limits_get"
   | "admin.secure_file_create"
   | "admin.secure_file_delete"
   | "admin.secure_file_get"
   | "admin.secure_file_list"
+  | "admin.settings_get"
+  | "admin.settings_update"
+  | "admin.sidekiq_compound_metrics"
+  | "admin.sidekiq_job_stats"
+  | "admin.sidekiq_process_metrics"
+  | "admin.sidekiq_queue_metrics"
+  | "admin.system_hook_add"
+  | "admin.system_hook_delete"
+  | "admin.system_hook_get"
+  | "admin.system_hook_list"
+  | "admin.system_hook_test"
+  | "admin.terraform_state_delete"
+  | "admin.terraform_state_get"
+  | "admin.terraform_state_lock"
+  | "admin.terraform_state_unlock"
+  | "admin.terraform_version_delete"
   | "admin.topic_create"
   | "admin.topic_delete"
   | "admin.topic_get"
   | "admin.topic_list"
   | "admin.topic_update"
+  | "admin.usage_data_metric_definitions"
+  | "admin.usage_data_non_sql_metrics"
+  | "admin.usage_data_queries"
+  | "admin.usage_data_service_ping"
+  | "admin.usage_data_track_event"
+  | "admin.usage_data_track_events"
   | "branch.create"
   | "branch.delete"
   | "branch.delete_merged"
@@ -14129,15 +15168,52 @@ export interface ActionParams {
   "admin.error_tracking_get_settings": AdminErrorTrackingGetSettingsParams;
   "admin.error_tracking_list": AdminErrorTrackingListParams;
   "admin.error_tracking_update_settings": AdminErrorTrackingUpdateSettingsParams;
+  "admin.feature_delete": AdminFeatureDeleteParams;
+  "admin.feature_list": AdminFeatureListParams;
+  "admin.feature_list_definitions": AdminFeatureListDefinitionsParams;
+  "admin.feature_set": AdminFeatureSetParams;
+  "admin.import_bitbucket": AdminImportBitbucketParams;
+  "admin.import_bitbucket_server": AdminImportBitbucketServerParams;
+  "admin.import_cancel_github": AdminImportCancelGithubParams;
+  "admin.import_gists": AdminImportGistsParams;
+  "admin.import_github": AdminImportGithubParams;
+  "admin.license_add": AdminLicenseAddParams;
+  "admin.license_delete": AdminLicenseDeleteParams;
+  "admin.license_get": AdminLicenseGetParams;
+  "admin.metadata_get": AdminMetadataGetParams;
+  "admin.plan_limits_change": AdminPlanLimitsChangeParams;
+  "admin.plan_limits_get": AdminPlanLimitsGetParams;
   "admin.secure_file_create": AdminSecureFileCreateParams;
   "admin.secure_file_delete": AdminSecureFileDeleteParams;
   "admin.secure_file_get": AdminSecureFileGetParams;
   "admin.secure_file_list": AdminSecureFileListParams;
+  "admin.settings_get": AdminSettingsGetParams;
+  "admin.settings_update": AdminSettingsUpdateParams;
+  "admin.sidekiq_compound_metrics": AdminSidekiqCompoundMetricsParams;
+  "admin.sidekiq_job_stats": AdminSidekiqJobStatsParams;
+  "admin.sidekiq_process_metrics": AdminSidekiqProcessMetricsParams;
+  "admin.sidekiq_queue_metrics": AdminSidekiqQueueMetricsParams;
+  "admin.system_hook_add": AdminSystemHookAddParams;
+  "admin.system_hook_delete": AdminSystemHookDeleteParams;
+  "admin.system_hook_get": AdminSystemHookGetParams;
+  "admin.system_hook_list": AdminSystemHookListParams;
+  "admin.system_hook_test": AdminSystemHookTestParams;
+  "admin.terraform_state_delete": AdminTerraformStateDeleteParams;
+  "admin.terraform_state_get": AdminTerraformStateGetParams;
+  "admin.terraform_state_lock": AdminTerraformStateLockParams;
+  "admin.terraform_state_unlock": AdminTerraformStateUnlockParams;
+  "admin.terraform_version_delete": AdminTerraformVersionDeleteParams;
   "admin.topic_create": AdminTopicCreateParams;
   "admin.topic_delete": AdminTopicDeleteParams;
   "admin.topic_get": AdminTopicGetParams;
   "admin.topic_list": AdminTopicListParams;
   "admin.topic_update": AdminTopicUpdateParams;
+  "admin.usage_data_metric_definitions": AdminUsageDataMetricDefinitionsParams;
+  "admin.usage_data_non_sql_metrics": AdminUsageDataNonSqlMetricsParams;
+  "admin.usage_data_queries": AdminUsageDataQueriesParams;
+  "admin.usage_data_service_ping": AdminUsageDataServicePingParams;
+  "admin.usage_data_track_event": AdminUsageDataTrackEventParams;
+  "admin.usage_data_track_events": AdminUsageDataTrackEventsParams;
   "branch.create": BranchCreateParams;
   "branch.delete": BranchDeleteParams;
   "branch.delete_merged": BranchDeleteMergedParams;

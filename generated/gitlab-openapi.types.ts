@@ -124,6 +124,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/application/plan_limits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get plan limits */
+    get: operations["admin.plan_limits_get"];
+    /** Change plan limits */
+    put: operations["admin.plan_limits_change"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/application/settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the instance settings */
+    get: operations["admin.settings_get"];
+    /** Change the instance settings */
+    put: operations["admin.settings_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/application/statistics": {
     parameters: {
       query?: never;
@@ -380,6 +416,58 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/features": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List GitLab feature flags */
+    get: operations["admin.feature_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/features/definitions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List GitLab feature flag definitions */
+    get: operations["admin.feature_list_definitions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/features/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a GitLab feature flag */
+    post: operations["admin.feature_set"];
+    /** Delete a GitLab feature flag */
+    delete: operations["admin.feature_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -2073,6 +2161,128 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/hooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List system hooks */
+    get: operations["admin.system_hook_list"];
+    put?: never;
+    /** Add a system hook */
+    post: operations["admin.system_hook_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/hooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a system hook */
+    get: operations["admin.system_hook_get"];
+    put?: never;
+    /** Test a system hook */
+    post: operations["admin.system_hook_test"];
+    /** Delete a system hook */
+    delete: operations["admin.system_hook_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/import/bitbucket": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a repository from Bitbucket Cloud */
+    post: operations["admin.import_bitbucket"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/import/bitbucket_server": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a repository from Bitbucket Server */
+    post: operations["admin.import_bitbucket_server"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/import/github": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a repository from GitHub */
+    post: operations["admin.import_github"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/import/github/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a GitHub import */
+    post: operations["admin.import_cancel_github"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/import/github/gists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import GitHub gists */
+    post: operations["admin.import_gists"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/issues": {
     parameters: {
       query?: never;
@@ -2158,6 +2368,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/license": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the current license */
+    get: operations["admin.license_get"];
+    put?: never;
+    /** Add a license */
+    post: operations["admin.license_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/license/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a license */
+    delete: operations["admin.license_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/markdown": {
     parameters: {
       query?: never;
@@ -2184,6 +2429,23 @@ export interface paths {
     };
     /** List my merge requests */
     get: operations["merge_request.list_global"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/metadata": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get instance metadata */
+    get: operations["admin.metadata_get"];
     put?: never;
     post?: never;
     delete?: never;
@@ -7739,6 +8001,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/terraform/state/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a Terraform state */
+    get: operations["admin.terraform_state_get"];
+    put?: never;
+    post?: never;
+    /** Delete a Terraform state */
+    delete: operations["admin.terraform_state_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/terraform/state/{name}/lock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lock a Terraform state */
+    post: operations["admin.terraform_state_lock"];
+    /** Unlock a Terraform state */
+    delete: operations["admin.terraform_state_unlock"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/terraform/state/{name}/versions/{serial}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a Terraform state version */
+    delete: operations["admin.terraform_version_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/transfer": {
     parameters: {
       query?: never;
@@ -8340,6 +8655,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/sidekiq/compound_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get all Sidekiq metrics */
+    get: operations["admin.sidekiq_compound_metrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sidekiq/job_stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get Sidekiq job statistics */
+    get: operations["admin.sidekiq_job_stats"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sidekiq/process_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get Sidekiq process metrics */
+    get: operations["admin.sidekiq_process_metrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sidekiq/queue_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get Sidekiq queue metrics */
+    get: operations["admin.sidekiq_queue_metrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/snippet_repository_storage_moves": {
     parameters: {
       query?: never;
@@ -8614,6 +8997,108 @@ export interface paths {
     post?: never;
     /** Delete a project topic */
     delete: operations["admin.topic_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/metric_definitions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export metric definitions */
+    get: operations["admin.usage_data_metric_definitions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/non_sql_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export Service Ping non-SQL metrics */
+    get: operations["admin.usage_data_non_sql_metrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/queries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export Service Ping SQL queries */
+    get: operations["admin.usage_data_queries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/service_ping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export Service Ping data */
+    get: operations["admin.usage_data_service_ping"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/track_event": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Track an internal event */
+    post: operations["admin.usage_data_track_event"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage_data/track_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Track internal events in bulk */
+    post: operations["admin.usage_data_track_events"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -12285,6 +12770,174 @@ export interface components {
       expires_at?: string | null;
       metadata?: Record<string, never> | null;
     };
+    /** @description The instance's application settings (hundreds of fields, all optional here). */
+    AdminSettings: {
+      id?: number | null;
+      signup_enabled?: boolean | null;
+      default_project_visibility?: string | null;
+      default_group_visibility?: string | null;
+      default_branch_name?: string | null;
+      restricted_visibility_levels?: (string | null)[] | null;
+      require_two_factor_authentication?: boolean | null;
+      admin_mode?: boolean | null;
+      max_attachment_size?: number | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+    };
+    /** @description The application limits of one subscription plan. */
+    AdminPlanLimits: {
+      ci_instance_level_variables?: number | null;
+      ci_pipeline_size?: number | null;
+      ci_active_jobs?: number | null;
+      ci_project_subscriptions?: number | null;
+      ci_pipeline_schedules?: number | null;
+      ci_needs_size_limit?: number | null;
+      ci_registered_group_runners?: number | null;
+      ci_registered_project_runners?: number | null;
+      dotenv_size?: number | null;
+      dotenv_variables?: number | null;
+      conan_max_file_size?: number | null;
+      enforcement_limit?: number | null;
+      generic_packages_max_file_size?: number | null;
+      helm_max_file_size?: number | null;
+      limits_history?: Record<string, never> | null;
+      maven_max_file_size?: number | null;
+      notification_limit?: number | null;
+      npm_max_file_size?: number | null;
+      nuget_max_file_size?: number | null;
+      pipeline_hierarchy_size?: number | null;
+      pypi_max_file_size?: number | null;
+      storage_size_limit?: number | null;
+      terraform_module_max_file_size?: number | null;
+    };
+    /** @description One gate of a GitLab feature flag. */
+    AdminFeatureGate: {
+      key: string;
+    };
+    /** @description The YAML definition GitLab ships for a feature flag. */
+    AdminFeatureDefinition: {
+      name: string;
+      introduced_by_url?: string | null;
+      rollout_issue_url?: string | null;
+      milestone?: string | null;
+      log_state_changes?: boolean | null;
+      type?: string | null;
+      group?: string | null;
+      default_enabled?: boolean | null;
+    };
+    /** @description A persisted GitLab feature flag with its gates. */
+    AdminFeature: {
+      name: string;
+      state?: string | null;
+      gates?: (components["schemas"]["AdminFeatureGate"] | null)[] | null;
+      definition?: components["schemas"]["AdminFeatureDefinition"] | null;
+    };
+    /** @description A GitLab license installed on the instance (the key itself is never answered). */
+    AdminLicense: {
+      id: number;
+      plan?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date */
+      starts_at?: string | null;
+      /** Format: date */
+      expires_at?: string | null;
+      historical_max?: number | null;
+      maximum_user_count?: number | null;
+      expired?: boolean | null;
+      overage?: number | null;
+      user_limit?: number | null;
+      active_users?: number | null;
+      licensee?: Record<string, never> | null;
+      add_ons?: Record<string, never> | null;
+    };
+    /** @description The instance's version, revision, agent server (KAS) and edition. */
+    AdminMetadata: {
+      version: string;
+      revision?: string | null;
+      kas?: Record<string, never> | null;
+      enterprise?: boolean | null;
+    };
+    /** @description An instance-wide webhook (its secret token is never answered). */
+    AdminSystemHook: {
+      id: number;
+      url: string;
+      name?: string | null;
+      description?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      push_events?: boolean | null;
+      tag_push_events?: boolean | null;
+      merge_requests_events?: boolean | null;
+      repository_update_events?: boolean | null;
+      enable_ssl_verification?: boolean | null;
+      push_events_branch_filter?: string | null;
+      branch_filter_strategy?: string | null;
+      alert_status?: string | null;
+      /** Format: date-time */
+      disabled_until?: string | null;
+      url_variables?: (Record<string, never> | null)[] | null;
+    };
+    /** @description The sample payload GitLab sent to a system hook. */
+    AdminSystemHookTest: {
+      project_id?: number | null;
+      owner_email?: string | null;
+      owner_name?: string | null;
+      name?: string | null;
+      path?: string | null;
+      event_name?: string | null;
+    };
+    /** @description Sidekiq's queues, processes and job counts as GitLab reports them. */
+    AdminSidekiqMetrics: {
+      queues?: Record<string, never> | null;
+      processes?: (Record<string, never> | null)[] | null;
+      jobs?: Record<string, never> | null;
+    };
+    /** @description The project GitLab created for an import and where the import stands. */
+    AdminImportedProject: {
+      id: number;
+      name?: string | null;
+      full_path?: string | null;
+      full_name?: string | null;
+      refs_url?: string | null;
+      import_source?: string | null;
+      import_status?: string | null;
+      human_import_status_name?: string | null;
+      provider_link?: string | null;
+      relation_type?: string | null;
+      import_warning?: string | null;
+    };
+    /** @description A Service Ping payload (or its queries), as GitLab assembles it. */
+    AdminUsageData: {
+      /** Format: date-time */
+      recorded_at?: string | null;
+      uuid?: string | null;
+      hostname?: string | null;
+      version?: string | null;
+      installation_type?: string | null;
+      edition?: string | null;
+      counts?: Record<string, never> | null;
+    };
+    /** @description A Terraform state file as its size and checksum, never its content. */
+    AdminTerraformStateDownload: {
+      /** Format: uri */
+      url: string;
+      empty: boolean;
+      size?: number | null;
+      sha256?: string | null;
+      content_type?: string | null;
+      read_limit_reached?: boolean | null;
+    };
+    /** @description Who holds the lock of a Terraform state, as GitLab answers a lock request. */
+    AdminTerraformLock: {
+      ID?: string | null;
+      Operation?: string | null;
+      Info?: string | null;
+      Who?: string | null;
+      Version?: string | null;
+      Created?: string | null;
+      Path?: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -12574,6 +13227,551 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["InstanceAppearance"];
+        };
+      };
+    };
+  };
+  "admin.plan_limits_get": {
+    parameters: {
+      query?: {
+        plan_name?:
+          | "default"
+          | "free"
+          | "bronze"
+          | "silver"
+          | "premium"
+          | "gold"
+          | "ultimate"
+          | "ultimate_trial"
+          | "premium_trial"
+          | "opensource"
+          | "early_adopter";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlanLimits"];
+        };
+      };
+    };
+  };
+  "admin.plan_limits_change": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          plan_name:
+            | "default"
+            | "free"
+            | "bronze"
+            | "silver"
+            | "premium"
+            | "gold"
+            | "ultimate"
+            | "ultimate_trial"
+            | "premium_trial"
+            | "opensource"
+            | "early_adopter";
+          ci_instance_level_variables?: number;
+          ci_pipeline_size?: number;
+          ci_active_jobs?: number;
+          ci_project_subscriptions?: number;
+          ci_pipeline_schedules?: number;
+          ci_needs_size_limit?: number;
+          ci_registered_group_runners?: number;
+          ci_registered_project_runners?: number;
+          conan_max_file_size?: number;
+          dotenv_size?: number;
+          dotenv_variables?: number;
+          enforcement_limit?: number;
+          generic_packages_max_file_size?: number;
+          helm_max_file_size?: number;
+          maven_max_file_size?: number;
+          notification_limit?: number;
+          npm_max_file_size?: number;
+          nuget_max_file_size?: number;
+          pipeline_hierarchy_size?: number;
+          pypi_max_file_size?: number;
+          storage_size_limit?: number;
+          terraform_module_max_file_size?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlanLimits"];
+        };
+      };
+    };
+  };
+  "admin.settings_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSettings"];
+        };
+      };
+    };
+  };
+  "admin.settings_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          abuse_notification_email?: string;
+          admin_mode?: boolean;
+          admin_notification_email?: string;
+          after_sign_out_path?: string;
+          after_sign_up_text?: string;
+          akismet_api_key?: string;
+          akismet_enabled?: boolean;
+          allow_account_deletion?: boolean;
+          allow_all_integrations?: boolean;
+          allow_bypass_placeholder_confirmation?: boolean;
+          allow_group_owners_to_manage_ldap?: boolean;
+          allow_local_requests_from_hooks_and_services?: boolean;
+          allow_local_requests_from_system_hooks?: boolean;
+          allow_local_requests_from_web_hooks_and_services?: boolean;
+          allow_project_creation_for_guest_and_below?: boolean;
+          allow_runner_registration_token?: boolean;
+          allowed_integrations?: string[];
+          archive_builds_in_human_readable?: string;
+          asciidoc_max_includes?: number;
+          asset_proxy_allowlist?: string[];
+          asset_proxy_enabled?: boolean;
+          asset_proxy_secret_key?: string;
+          asset_proxy_url?: string;
+          asset_proxy_whitelist?: string[];
+          authorized_keys_enabled?: boolean;
+          auto_ban_user_on_excessive_projects_download?: boolean;
+          auto_devops_domain?: string;
+          auto_devops_enabled?: boolean;
+          autocomplete_users?: number;
+          autocomplete_users_unauthenticated?: number;
+          automatic_purchased_storage_allocation?: boolean;
+          bulk_import_concurrent_pipeline_batch_limit?: number;
+          bulk_import_enabled?: boolean;
+          bulk_import_max_download_file_size?: number;
+          can_create_group?: boolean;
+          check_namespace_plan?: boolean;
+          ci_delete_pipelines_in_seconds_limit_human_readable?: string;
+          ci_job_live_trace_enabled?: boolean;
+          ci_max_includes?: number;
+          ci_max_total_yaml_size_bytes?: number;
+          ci_partitions_size_limit?: number;
+          commit_email_hostname?: string;
+          concurrent_bitbucket_import_jobs_limit?: number;
+          concurrent_bitbucket_server_import_jobs_limit?: number;
+          concurrent_github_import_jobs_limit?: number;
+          concurrent_relation_batch_export_limit?: number;
+          container_expiration_policies_enable_historic_entries?: boolean;
+          container_registry_cleanup_tags_service_max_list_size?: number;
+          container_registry_delete_tags_service_timeout?: number;
+          container_registry_expiration_policies_caching?: boolean;
+          container_registry_expiration_policies_worker_capacity?: number;
+          container_registry_token_expire_delay?: number;
+          custom_http_clone_url_root?: string;
+          deactivate_dormant_users?: boolean;
+          deactivate_dormant_users_period?: number;
+          decompress_archive_file_timeout?: number;
+          default_artifacts_expire_in?: string;
+          default_branch_name?: string;
+          /** @enum {integer} */
+          default_branch_protection?: 0 | 1 | 2 | 3 | 4;
+          default_branch_protection_defaults?: {
+            allowed_to_push?: {
+              /** @enum {integer} */
+              access_level?: 0 | 30 | 40 | 60;
+            }[];
+            allow_force_push?: boolean;
+            allowed_to_merge?: {
+              /** @enum {integer} */
+              access_level?: 0 | 30 | 40 | 60;
+            }[];
+            developer_can_initial_push?: boolean;
+          };
+          default_ci_config_path?: string;
+          default_dark_syntax_highlighting_theme?: number;
+          /** @enum {string} */
+          default_group_visibility?: "private" | "internal" | "public";
+          default_preferred_language?: string;
+          /** @enum {integer} */
+          default_project_creation?: 0 | 1 | 2 | 3 | 4;
+          default_project_deletion_protection?: boolean;
+          /** @enum {string} */
+          default_project_visibility?: "private" | "internal" | "public";
+          default_projects_limit?: number;
+          /** @enum {string} */
+          default_snippet_visibility?: "private" | "internal" | "public";
+          default_syntax_highlighting_theme?: number;
+          delete_unconfirmed_users?: boolean;
+          deletion_adjourned_period?: number;
+          diagramsnet_enabled?: boolean;
+          diagramsnet_url?: string;
+          diff_max_files?: number;
+          diff_max_lines?: number;
+          diff_max_patch_bytes?: number;
+          disable_admin_oauth_scopes?: boolean;
+          disable_feed_token?: boolean;
+          disable_invite_members?: boolean;
+          disable_overriding_approvers_per_merge_request?: boolean;
+          disable_personal_access_tokens?: boolean;
+          disabled_oauth_sign_in_sources?: string[];
+          dns_rebinding_protection_enabled?: boolean;
+          domain_allowlist?: string[];
+          domain_denylist?: string[];
+          domain_denylist_enabled?: boolean;
+          downstream_pipeline_trigger_limit_per_project_user_sha?: number;
+          dsa_key_restriction?: number;
+          duo_features_enabled?: boolean;
+          ecdsa_key_restriction?: number;
+          ecdsa_sk_key_restriction?: number;
+          ed25519_key_restriction?: number;
+          ed25519_sk_key_restriction?: number;
+          eks_access_key_id?: string;
+          eks_account_id?: string;
+          eks_integration_enabled?: boolean;
+          eks_secret_access_key?: string;
+          elasticsearch_aws?: boolean;
+          elasticsearch_aws_access_key?: string;
+          elasticsearch_aws_region?: string;
+          elasticsearch_aws_secret_access_key?: string;
+          elasticsearch_indexed_field_length_limit?: number;
+          elasticsearch_indexed_file_size_limit_kb?: number;
+          elasticsearch_indexing?: boolean;
+          elasticsearch_limit_indexing?: boolean;
+          elasticsearch_max_bulk_concurrency?: number;
+          elasticsearch_max_bulk_size_mb?: number;
+          elasticsearch_max_code_indexing_concurrency?: number;
+          elasticsearch_namespace_ids?: number[];
+          elasticsearch_password?: string;
+          elasticsearch_prefix?: string;
+          elasticsearch_project_ids?: number[];
+          elasticsearch_requeue_workers?: boolean;
+          elasticsearch_retry_on_failure?: number;
+          elasticsearch_search?: boolean;
+          elasticsearch_url?: string;
+          elasticsearch_username?: string;
+          elasticsearch_worker_number_of_shards?: number;
+          email_additional_text?: string;
+          email_author_in_body?: boolean;
+          /** @enum {string} */
+          email_confirmation_setting?: "off" | "soft" | "hard";
+          email_restrictions?: string;
+          email_restrictions_enabled?: boolean;
+          enable_artifact_external_redirect_warning_page?: boolean;
+          /** @enum {string} */
+          enabled_git_access_protocol?: "ssh" | "http" | "all";
+          enforce_namespace_storage_limit?: boolean;
+          enforce_pipl_compliance?: boolean;
+          enforce_terms?: boolean;
+          external_auth_client_cert?: string;
+          external_auth_client_key?: string;
+          external_auth_client_key_pass?: string;
+          external_authorization_service_default_label?: string;
+          external_authorization_service_enabled?: boolean;
+          external_authorization_service_timeout?: number;
+          external_authorization_service_url?: string;
+          external_pipeline_validation_service_timeout?: number;
+          external_pipeline_validation_service_token?: string;
+          external_pipeline_validation_service_url?: string;
+          failed_login_attempts_unlock_period_in_minutes?: number;
+          file_template_project_id?: number;
+          /** @enum {integer} */
+          first_day_of_week?: 0 | 1 | 6;
+          geo_node_allowed_ips?: string;
+          geo_status_timeout?: number;
+          git_push_pipeline_limit?: number;
+          git_rate_limit_users_alertlist?: number[];
+          git_rate_limit_users_allowlist?: string[];
+          git_two_factor_session_expiry?: number;
+          gitaly_timeout_default?: number;
+          gitaly_timeout_fast?: number;
+          gitaly_timeout_medium?: number;
+          gitlab_dedicated_instance?: boolean;
+          gitlab_environment_toolkit_instance?: boolean;
+          gitlab_shell_operation_limit?: number;
+          gitpod_enabled?: boolean;
+          gitpod_url?: string;
+          globally_allowed_ips?: string;
+          grafana_enabled?: boolean;
+          grafana_url?: string;
+          gravatar_enabled?: boolean;
+          group_owners_can_manage_default_branch_protection?: boolean;
+          group_runner_token_expiration_interval?: number;
+          hashed_storage_enabled?: boolean;
+          helm_max_packages_count?: number;
+          help_page_hide_commercial_content?: boolean;
+          help_page_support_url?: string;
+          help_page_text?: string;
+          hide_third_party_offers?: boolean;
+          home_page_url?: string;
+          housekeeping_bitmaps_enabled?: boolean;
+          housekeeping_enabled?: boolean;
+          housekeeping_full_repack_period?: number;
+          housekeeping_gc_period?: number;
+          housekeeping_incremental_repack_period?: number;
+          housekeeping_optimize_repository_period?: number;
+          html_emails_enabled?: boolean;
+          import_sources?: (
+            "github" | "bitbucket" | "bitbucket_server" | "fogbugz" | "git" | "gitlab_project" | "gitea" | "manifest"
+          )[];
+          inactive_resource_access_tokens_delete_after_days?: number;
+          include_optional_metrics_in_service_ping?: boolean;
+          invisible_captcha_enabled?: boolean;
+          issues_create_limit?: number;
+          jira_connect_application_key?: string;
+          jira_connect_proxy_url?: string;
+          jira_connect_public_key_storage_enabled?: boolean;
+          keep_latest_artifact?: boolean;
+          kroki_enabled?: boolean;
+          kroki_formats?: {
+            bpmn?: boolean;
+            blockdiag?: boolean;
+            excalidraw?: boolean;
+          };
+          kroki_url?: string;
+          local_markdown_version?: number;
+          lock_duo_features_enabled?: boolean;
+          lock_memberships_to_saml?: boolean;
+          lock_model_prompt_cache_enabled?: boolean;
+          login_recaptcha_protection_enabled?: boolean;
+          mailgun_events_enabled?: boolean;
+          mailgun_signing_key?: string;
+          maintenance_mode?: boolean;
+          maintenance_mode_message?: string;
+          maven_package_requests_forwarding?: boolean;
+          max_artifacts_size?: number;
+          max_attachment_size?: number;
+          max_decompressed_archive_size?: number;
+          max_export_size?: number;
+          max_github_response_json_value_count?: number;
+          max_github_response_size_limit?: number;
+          max_http_decompressed_size?: number;
+          max_http_response_size_limit?: number;
+          max_import_remote_file_size?: number;
+          max_import_size?: number;
+          max_login_attempts?: number;
+          max_number_of_repository_downloads?: number;
+          max_number_of_repository_downloads_within_time_period?: number;
+          max_pages_size?: number;
+          max_personal_access_token_lifetime?: number;
+          max_ssh_key_lifetime?: number;
+          max_terraform_state_size_bytes?: number;
+          max_yaml_depth?: number;
+          max_yaml_size_bytes?: number;
+          metrics_method_call_threshold?: number;
+          minimum_password_length?: number;
+          mirror_available?: boolean;
+          mirror_capacity_threshold?: number;
+          mirror_max_capacity?: number;
+          mirror_max_delay?: number;
+          model_prompt_cache_enabled?: boolean;
+          notify_on_unknown_sign_in?: boolean;
+          npm_package_requests_forwarding?: boolean;
+          nuget_skip_metadata_url_validation?: boolean;
+          outbound_local_requests_whitelist?: string[];
+          package_metadata_purl_types?: number[];
+          package_registry_allow_anyone_to_pull_option?: boolean;
+          package_registry_cleanup_policies_worker_capacity?: number;
+          pages_domain_verification_enabled?: boolean;
+          pages_unique_domain_default_enabled?: boolean;
+          password_authentication_enabled_for_git?: boolean;
+          password_authentication_enabled_for_web?: boolean;
+          password_lowercase_required?: boolean;
+          password_number_required?: boolean;
+          password_symbol_required?: boolean;
+          password_uppercase_required?: boolean;
+          performance_bar_allowed_group_id?: string;
+          performance_bar_allowed_group_path?: string;
+          performance_bar_enabled?: boolean;
+          personal_access_token_prefix?: string;
+          pipeline_limit_per_project_user_sha?: number;
+          plantuml_enabled?: boolean;
+          plantuml_url?: string;
+          polling_interval_multiplier?: number;
+          prevent_merge_requests_author_approval?: boolean;
+          prevent_merge_requests_committers_approval?: boolean;
+          project_export_enabled?: boolean;
+          project_jobs_api_rate_limit?: number;
+          project_runner_token_expiration_interval?: number;
+          projects_api_rate_limit_unauthenticated?: number;
+          prometheus_metrics_enabled?: boolean;
+          protected_ci_variables?: boolean;
+          push_event_activities_limit?: number;
+          push_event_hooks_limit?: number;
+          pypi_package_requests_forwarding?: boolean;
+          rate_limiting_response_text?: string;
+          raw_blob_request_limit?: number;
+          recaptcha_enabled?: boolean;
+          recaptcha_private_key?: string;
+          recaptcha_site_key?: string;
+          receive_max_input_size?: number;
+          receptive_cluster_agents_enabled?: boolean;
+          relation_export_batch_size?: number;
+          remember_me_enabled?: boolean;
+          repository_checks_enabled?: boolean;
+          repository_size_limit?: number;
+          repository_storages_weighted?: Record<string, never>;
+          require_admin_approval_after_user_signup?: boolean;
+          require_admin_two_factor_authentication?: boolean;
+          require_email_verification_on_account_locked?: boolean;
+          require_personal_access_token_expiry?: boolean;
+          require_two_factor_authentication?: boolean;
+          resource_usage_limits?: Record<string, never>;
+          restricted_visibility_levels?: ("private" | "internal" | "public")[];
+          rsa_key_restriction?: number;
+          runner_token_expiration_interval?: number;
+          scan_execution_policies_action_limit?: number;
+          scan_execution_policies_schedule_limit?: number;
+          search_rate_limit?: number;
+          search_rate_limit_unauthenticated?: number;
+          secret_push_protection_available?: boolean;
+          security_approval_policies_limit?: number;
+          security_policy_global_group_approvers_enabled?: boolean;
+          security_txt_content?: string;
+          service_access_tokens_expiration_enforced?: boolean;
+          session_expire_delay?: number;
+          session_expire_from_init?: boolean;
+          shared_runners_enabled?: boolean;
+          shared_runners_minutes?: number;
+          shared_runners_text?: string;
+          sidekiq_job_limiter_compression_threshold_bytes?: number;
+          sidekiq_job_limiter_limit_bytes?: number;
+          /** @enum {string} */
+          sidekiq_job_limiter_mode?: "track" | "compress";
+          sign_in_restrictions?: Record<string, never>;
+          signin_enabled?: boolean;
+          signup_enabled?: boolean;
+          silent_admin_exports_enabled?: boolean;
+          silent_mode_enabled?: boolean;
+          slack_app_enabled?: boolean;
+          slack_app_id?: string;
+          slack_app_secret?: string;
+          slack_app_signing_secret?: string;
+          slack_app_verification_token?: string;
+          snippet_size_limit?: number;
+          snowplow_app_id?: string;
+          snowplow_collector_hostname?: string;
+          snowplow_cookie_domain?: string;
+          snowplow_database_collector_hostname?: string;
+          snowplow_enabled?: boolean;
+          sourcegraph_enabled?: boolean;
+          sourcegraph_public_only?: boolean;
+          sourcegraph_url?: string;
+          spam_check_api_key?: string;
+          spam_check_endpoint_enabled?: boolean;
+          spam_check_endpoint_url?: string;
+          static_objects_external_storage_auth_token?: string;
+          static_objects_external_storage_url?: string;
+          suggest_pipeline_enabled?: boolean;
+          terminal_max_session_time?: number;
+          terms?: string;
+          throttle_authenticated_api_enabled?: boolean;
+          throttle_authenticated_api_period_in_seconds?: number;
+          throttle_authenticated_api_requests_per_period?: number;
+          throttle_authenticated_git_http_enabled?: boolean;
+          throttle_authenticated_git_http_period_in_seconds?: number;
+          throttle_authenticated_git_http_requests_per_period?: number;
+          throttle_authenticated_packages_api_enabled?: boolean;
+          throttle_authenticated_packages_api_period_in_seconds?: number;
+          throttle_authenticated_packages_api_requests_per_period?: number;
+          throttle_authenticated_web_enabled?: boolean;
+          throttle_authenticated_web_period_in_seconds?: number;
+          throttle_authenticated_web_requests_per_period?: number;
+          throttle_unauthenticated_api_enabled?: boolean;
+          throttle_unauthenticated_api_period_in_seconds?: number;
+          throttle_unauthenticated_api_requests_per_period?: number;
+          throttle_unauthenticated_enabled?: boolean;
+          throttle_unauthenticated_git_http_enabled?: boolean;
+          throttle_unauthenticated_git_http_period_in_seconds?: number;
+          throttle_unauthenticated_git_http_requests_per_period?: number;
+          throttle_unauthenticated_packages_api_enabled?: boolean;
+          throttle_unauthenticated_packages_api_period_in_seconds?: number;
+          throttle_unauthenticated_packages_api_requests_per_period?: number;
+          throttle_unauthenticated_period_in_seconds?: number;
+          throttle_unauthenticated_requests_per_period?: number;
+          throttle_unauthenticated_web_enabled?: boolean;
+          throttle_unauthenticated_web_period_in_seconds?: number;
+          throttle_unauthenticated_web_requests_per_period?: number;
+          time_tracking_limit_to_hours?: boolean;
+          top_level_group_creation_enabled?: boolean;
+          two_factor_grace_period?: number;
+          unconfirmed_users_delete_after_days?: number;
+          unique_ips_limit_enabled?: boolean;
+          unique_ips_limit_per_user?: number;
+          unique_ips_limit_time_window?: number;
+          update_runner_versions_enabled?: boolean;
+          updating_name_disabled_for_users?: boolean;
+          usage_ping_enabled?: boolean;
+          use_clickhouse_for_analytics?: boolean;
+          user_deactivation_emails_enabled?: boolean;
+          user_default_external?: boolean;
+          user_default_internal_regex?: string;
+          user_defaults_to_private_profile?: boolean;
+          user_oauth_applications?: boolean;
+          user_show_add_ssh_key_message?: boolean;
+          users_api_limit_followers?: number;
+          users_api_limit_following?: number;
+          users_api_limit_gpg_key?: number;
+          users_api_limit_gpg_keys?: number;
+          users_api_limit_key?: number;
+          users_api_limit_keys?: number;
+          users_api_limit_status?: number;
+          valid_runner_registrars?: ("group" | "project")[];
+          version_check_enabled?: boolean;
+          virtual_registries_endpoints_api_limit?: number;
+          vscode_extension_marketplace?: Record<string, never>;
+          /** @enum {string} */
+          whats_new_variant?: "all_tiers" | "current_tier" | "disabled";
+          wiki_page_max_content_bytes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSettings"];
         };
       };
     };
@@ -13147,6 +14345,103 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ContributionEvent"][];
         };
+      };
+    };
+  };
+  "admin.feature_list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminFeature"][];
+        };
+      };
+    };
+  };
+  "admin.feature_list_definitions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminFeatureDefinition"][];
+        };
+      };
+    };
+  };
+  "admin.feature_set": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          value: string;
+          /** @enum {string} */
+          key?: "percentage_of_actors" | "percentage_of_time";
+          feature_group?: string;
+          user?: string;
+          group?: string;
+          namespace?: string;
+          project?: string;
+          repository?: string;
+          force?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminFeature"];
+        };
+      };
+    };
+  };
+  "admin.feature_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -17424,6 +18719,284 @@ export interface operations {
       };
     };
   };
+  "admin.system_hook_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSystemHook"][];
+        };
+      };
+    };
+  };
+  "admin.system_hook_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          name?: string;
+          description?: string;
+          token?: string;
+          push_events?: boolean;
+          tag_push_events?: boolean;
+          merge_requests_events?: boolean;
+          repository_update_events?: boolean;
+          enable_ssl_verification?: boolean;
+          push_events_branch_filter?: string;
+          /** @enum {string} */
+          branch_filter_strategy?: "wildcard" | "regex" | "all_branches";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSystemHook"];
+        };
+      };
+    };
+  };
+  "admin.system_hook_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSystemHook"];
+        };
+      };
+    };
+  };
+  "admin.system_hook_test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSystemHookTest"];
+        };
+      };
+    };
+  };
+  "admin.system_hook_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.import_bitbucket": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          bitbucket_username: string;
+          bitbucket_app_password: string;
+          repo_path: string;
+          target_namespace: string;
+          new_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminImportedProject"];
+        };
+      };
+    };
+  };
+  "admin.import_bitbucket_server": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          bitbucket_server_url: string;
+          bitbucket_server_username: string;
+          personal_access_token: string;
+          bitbucket_server_project: string;
+          bitbucket_server_repo: string;
+          new_name?: string;
+          target_namespace?: string;
+          /** @enum {string} */
+          timeout_strategy?: "optimistic" | "pessimistic";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminImportedProject"];
+        };
+      };
+    };
+  };
+  "admin.import_github": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          personal_access_token: string;
+          repo_id: number;
+          target_namespace: string;
+          github_hostname?: string;
+          new_name?: string;
+          optional_stages?: {
+            attachments_import?: boolean;
+            collaborators_import?: boolean;
+            single_endpoint_notes_import?: boolean;
+          };
+          pagination_limit?: number;
+          /** @enum {string} */
+          timeout_strategy?: "optimistic" | "pessimistic";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminImportedProject"];
+        };
+      };
+    };
+  };
+  "admin.import_cancel_github": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          project_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminImportedProject"];
+        };
+      };
+    };
+  };
+  "admin.import_gists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          personal_access_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AsyncStart"];
+        };
+      };
+    };
+  };
   "issue.list_all": {
     parameters: {
       query?: {
@@ -17549,6 +19122,72 @@ export interface operations {
       };
     };
   };
+  "admin.license_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminLicense"];
+        };
+      };
+    };
+  };
+  "admin.license_add": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          license: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminLicense"];
+        };
+      };
+    };
+  };
+  "admin.license_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "repository.markdown_render": {
     parameters: {
       query?: never;
@@ -17603,6 +19242,26 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MergeRequest"][];
+        };
+      };
+    };
+  };
+  "admin.metadata_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminMetadata"];
         };
       };
     };
@@ -30938,6 +32597,134 @@ export interface operations {
       };
     };
   };
+  "admin.terraform_state_get": {
+    parameters: {
+      query?: {
+        ID?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminTerraformStateDownload"];
+        };
+      };
+    };
+  };
+  "admin.terraform_state_delete": {
+    parameters: {
+      query?: {
+        ID?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.terraform_state_lock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ID: string;
+          Operation: string;
+          Info: string;
+          Who: string;
+          Version: string;
+          Created: string;
+          Path: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminTerraformLock"];
+        };
+      };
+    };
+  };
+  "admin.terraform_state_unlock": {
+    parameters: {
+      query?: {
+        ID?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "admin.terraform_version_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        name: string;
+        serial: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.transfer": {
     parameters: {
       query?: never;
@@ -32416,6 +34203,86 @@ export interface operations {
       };
     };
   };
+  "admin.sidekiq_compound_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSidekiqMetrics"];
+        };
+      };
+    };
+  };
+  "admin.sidekiq_job_stats": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSidekiqMetrics"];
+        };
+      };
+    };
+  };
+  "admin.sidekiq_process_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSidekiqMetrics"];
+        };
+      };
+    };
+  };
+  "admin.sidekiq_queue_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSidekiqMetrics"];
+        };
+      };
+    };
+  };
   "storage_move.retrieve_all_snippet": {
     parameters: {
       query?: {
@@ -33011,6 +34878,148 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "admin.usage_data_metric_definitions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RepositoryFile"];
+        };
+      };
+    };
+  };
+  "admin.usage_data_non_sql_metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminUsageData"];
+        };
+      };
+    };
+  };
+  "admin.usage_data_queries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminUsageData"];
+        };
+      };
+    };
+  };
+  "admin.usage_data_service_ping": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminUsageData"];
+        };
+      };
+    };
+  };
+  "admin.usage_data_track_event": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          event: string;
+          send_to_snowplow?: boolean;
+          namespace_id?: number;
+          project_id?: number;
+          additional_properties?: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  "admin.usage_data_track_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          events: {
+            event?: string;
+            send_to_snowplow?: boolean;
+            namespace_id?: number;
+            project_id?: number;
+            additional_properties?: Record<string, never>;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
       };
     };
   };

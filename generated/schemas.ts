@@ -2133,6 +2133,434 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "active"],
     additionalProperties: false,
   },
+  "admin.feature_delete": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Feature flag name.",
+        minLength: 1,
+      },
+    },
+    required: ["name"],
+    additionalProperties: false,
+  },
+  "admin.feature_list": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.feature_list_definitions": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.feature_set": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Feature flag name.",
+        minLength: 1,
+      },
+      value: {
+        type: "string",
+        description: "true, false, or a percentage.",
+        pattern: "^(true|false|[0-9]+)$",
+      },
+      key: {
+        type: "string",
+        description: "What a percentage counts.",
+        enum: ["percentage_of_actors", "percentage_of_time"],
+        default: "percentage_of_time",
+      },
+      feature_group: {
+        type: "string",
+        description: "Feature group name.",
+      },
+      user: {
+        type: "string",
+        description: "Usernames, comma-separated.",
+      },
+      group: {
+        type: "string",
+        description: "Group paths, comma-separated.",
+      },
+      namespace: {
+        type: "string",
+        description: "Group or user namespace paths, comma-separated.",
+      },
+      project: {
+        type: "string",
+        description: "Project paths, comma-separated.",
+      },
+      repository: {
+        type: "string",
+        description: "Repository paths such as group/app.git, comma-separated.",
+      },
+      force: {
+        type: "boolean",
+        description: "Skip the flag's definition checks.",
+      },
+    },
+    required: ["name", "value"],
+    additionalProperties: false,
+  },
+  "admin.import_bitbucket": {
+    type: "object",
+    properties: {
+      bitbucket_username: {
+        type: "string",
+        minLength: 1,
+      },
+      bitbucket_app_password: {
+        type: "string",
+        description: "Bitbucket Cloud app password.",
+        minLength: 1,
+      },
+      repo_path: {
+        type: "string",
+        description: "Repository path such as workspace/repo.",
+        minLength: 1,
+      },
+      target_namespace: {
+        type: "string",
+        description: "Namespace to import into.",
+        minLength: 1,
+      },
+      new_name: {
+        type: "string",
+        description: "Name and path of the new project.",
+      },
+    },
+    required: ["bitbucket_username", "bitbucket_app_password", "repo_path", "target_namespace"],
+    additionalProperties: false,
+  },
+  "admin.import_bitbucket_server": {
+    type: "object",
+    properties: {
+      bitbucket_server_url: {
+        type: "string",
+        minLength: 1,
+      },
+      bitbucket_server_username: {
+        type: "string",
+        minLength: 1,
+      },
+      personal_access_token: {
+        type: "string",
+        description: "Bitbucket Server token or password.",
+        minLength: 1,
+      },
+      bitbucket_server_project: {
+        type: "string",
+        description: "Bitbucket project key.",
+        minLength: 1,
+      },
+      bitbucket_server_repo: {
+        type: "string",
+        description: "Repository name.",
+        minLength: 1,
+      },
+      new_name: {
+        type: "string",
+        description: "Name and path of the new project.",
+      },
+      target_namespace: {
+        type: "string",
+        description: "Namespace to import into (default yours).",
+      },
+      timeout_strategy: {
+        type: "string",
+        description: "On a stage timeout go on (optimistic) or fail (pessimistic).",
+        enum: ["optimistic", "pessimistic"],
+        default: "pessimistic",
+      },
+    },
+    required: [
+      "bitbucket_server_url",
+      "bitbucket_server_username",
+      "personal_access_token",
+      "bitbucket_server_project",
+      "bitbucket_server_repo",
+    ],
+    additionalProperties: false,
+  },
+  "admin.import_cancel_github": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: "integer",
+        description: "ID of the GitLab project being imported.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.import_gists": {
+    type: "object",
+    properties: {
+      personal_access_token: {
+        type: "string",
+        description: "GitHub personal access token.",
+        minLength: 1,
+      },
+    },
+    required: ["personal_access_token"],
+    additionalProperties: false,
+  },
+  "admin.import_github": {
+    type: "object",
+    properties: {
+      personal_access_token: {
+        type: "string",
+        description: "GitHub personal access token.",
+        minLength: 1,
+      },
+      repo_id: {
+        type: "integer",
+        description: "GitHub repository ID.",
+        minimum: 1,
+      },
+      target_namespace: {
+        type: "string",
+        description: "Group or user namespace to import into.",
+        minLength: 1,
+      },
+      github_hostname: {
+        type: "string",
+        description: "GitHub Enterprise host, not for github.com.",
+      },
+      new_name: {
+        type: "string",
+        description: "Name and path of the new project.",
+      },
+      optional_stages: {
+        type: "object",
+        properties: {
+          attachments_import: {
+            type: "boolean",
+          },
+          collaborators_import: {
+            type: "boolean",
+          },
+          single_endpoint_notes_import: {
+            type: "boolean",
+          },
+        },
+        additionalProperties: false,
+        description: "Extra items to import.",
+      },
+      pagination_limit: {
+        type: "integer",
+        description: "Items per GitHub API request.",
+        default: 100,
+        minimum: 1,
+        maximum: 100,
+      },
+      timeout_strategy: {
+        type: "string",
+        description: "On a stage timeout go on (optimistic) or fail (pessimistic).",
+        enum: ["optimistic", "pessimistic"],
+        default: "pessimistic",
+      },
+    },
+    required: ["personal_access_token", "repo_id", "target_namespace"],
+    additionalProperties: false,
+  },
+  "admin.license_add": {
+    type: "object",
+    properties: {
+      license: {
+        type: "string",
+        description: "The license key.",
+        minLength: 1,
+      },
+    },
+    required: ["license"],
+    additionalProperties: false,
+  },
+  "admin.license_delete": {
+    type: "object",
+    properties: {
+      license_id: {
+        type: "integer",
+        description: "ID of the license.",
+        minimum: 1,
+      },
+    },
+    required: ["license_id"],
+    additionalProperties: false,
+  },
+  "admin.license_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.metadata_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.plan_limits_change": {
+    type: "object",
+    properties: {
+      plan_name: {
+        type: "string",
+        description: "Plan to change.",
+        enum: [
+          "default",
+          "free",
+          "bronze",
+          "silver",
+          "premium",
+          "gold",
+          "ultimate",
+          "ultimate_trial",
+          "premium_trial",
+          "opensource",
+          "early_adopter",
+        ],
+      },
+      ci_instance_level_variables: {
+        type: "integer",
+        description: "Instance CI/CD variables.",
+        minimum: 0,
+      },
+      ci_pipeline_size: {
+        type: "integer",
+        description: "Jobs in one pipeline.",
+        minimum: 0,
+      },
+      ci_active_jobs: {
+        type: "integer",
+        description: "Jobs in active pipelines.",
+        minimum: 0,
+      },
+      ci_project_subscriptions: {
+        type: "integer",
+        description: "Pipeline subscriptions to and from a project.",
+        minimum: 0,
+      },
+      ci_pipeline_schedules: {
+        type: "integer",
+        description: "Schedules per project.",
+        minimum: 0,
+      },
+      ci_needs_size_limit: {
+        type: "integer",
+        description: "needs dependencies per job.",
+        minimum: 0,
+      },
+      ci_registered_group_runners: {
+        type: "integer",
+        description: "Runners per group.",
+        minimum: 0,
+      },
+      ci_registered_project_runners: {
+        type: "integer",
+        description: "Runners per project.",
+        minimum: 0,
+      },
+      conan_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      dotenv_size: {
+        type: "integer",
+        description: "Bytes of a dotenv artifact.",
+        minimum: 0,
+      },
+      dotenv_variables: {
+        type: "integer",
+        description: "Variables in a dotenv artifact.",
+        minimum: 0,
+      },
+      enforcement_limit: {
+        type: "integer",
+        description: "Namespace storage enforced above this (MiB).",
+        minimum: 0,
+      },
+      generic_packages_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      helm_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      maven_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      notification_limit: {
+        type: "integer",
+        description: "Storage notices above this (MiB).",
+        minimum: 0,
+      },
+      npm_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      nuget_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      pipeline_hierarchy_size: {
+        type: "integer",
+        description: "Pipelines in one hierarchy.",
+        minimum: 0,
+      },
+      pypi_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      storage_size_limit: {
+        type: "integer",
+        description: "Namespace storage in MiB.",
+        minimum: 0,
+      },
+      terraform_module_max_file_size: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+    },
+    required: ["plan_name"],
+    additionalProperties: false,
+  },
+  "admin.plan_limits_get": {
+    type: "object",
+    properties: {
+      plan_name: {
+        type: "string",
+        description: "Plan whose limits to read (CE has only default).",
+        enum: [
+          "default",
+          "free",
+          "bronze",
+          "silver",
+          "premium",
+          "gold",
+          "ultimate",
+          "ultimate_trial",
+          "premium_trial",
+          "opensource",
+          "early_adopter",
+        ],
+        default: "default",
+      },
+    },
+    additionalProperties: false,
+  },
   "admin.secure_file_create": {
     type: "object",
     properties: {
@@ -2218,6 +2646,1816 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id"],
+    additionalProperties: false,
+  },
+  "admin.settings_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.settings_update": {
+    type: "object",
+    properties: {
+      abuse_notification_email: {
+        type: "string",
+        description: "Address abuse reports are sent to.",
+      },
+      admin_mode: {
+        type: "boolean",
+        description: "Require administrators to re-authenticate for admin tasks.",
+      },
+      admin_notification_email: {
+        type: "string",
+        description: "Deprecated, use abuse_notification_email.",
+      },
+      after_sign_out_path: {
+        type: "string",
+        description: "Where users go after signing out.",
+      },
+      after_sign_up_text: {
+        type: "string",
+        description: "Text shown after sign-up.",
+      },
+      akismet_api_key: {
+        type: "string",
+        description: "Akismet API key.",
+      },
+      akismet_enabled: {
+        type: "boolean",
+        description: "Akismet spam protection (needs akismet_api_key).",
+      },
+      allow_account_deletion: {
+        type: "boolean",
+        description: "Let users delete their own accounts.",
+      },
+      allow_all_integrations: {
+        type: "boolean",
+        description: "false allows only allowed_integrations (Premium).",
+      },
+      allow_bypass_placeholder_confirmation: {
+        type: "boolean",
+        description: "Skip confirmation when reassigning placeholder users.",
+      },
+      allow_group_owners_to_manage_ldap: {
+        type: "boolean",
+        description: "Premium.",
+      },
+      allow_local_requests_from_hooks_and_services: {
+        type: "boolean",
+        description: "Deprecated, use allow_local_requests_from_web_hooks_and_services.",
+      },
+      allow_local_requests_from_system_hooks: {
+        type: "boolean",
+      },
+      allow_local_requests_from_web_hooks_and_services: {
+        type: "boolean",
+      },
+      allow_project_creation_for_guest_and_below: {
+        type: "boolean",
+        description: "Guests may create groups and personal projects.",
+      },
+      allow_runner_registration_token: {
+        type: "boolean",
+        description: "Allow creating runners with a registration token.",
+      },
+      allowed_integrations: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Integrations allowed when allow_all_integrations is false.",
+      },
+      archive_builds_in_human_readable: {
+        type: "string",
+        description: "Age after which jobs are archived, such as 15 days.",
+      },
+      asciidoc_max_includes: {
+        type: "integer",
+        description: "AsciiDoc include directives per document.",
+        minimum: 0,
+        maximum: 64,
+      },
+      asset_proxy_allowlist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Domains not proxied (wildcards allowed).",
+      },
+      asset_proxy_enabled: {
+        type: "boolean",
+        description: "Proxy assets (needs asset_proxy_url).",
+      },
+      asset_proxy_secret_key: {
+        type: "string",
+        description: "Secret shared with the asset proxy.",
+      },
+      asset_proxy_url: {
+        type: "string",
+      },
+      asset_proxy_whitelist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Deprecated, use asset_proxy_allowlist.",
+      },
+      authorized_keys_enabled: {
+        type: "boolean",
+        description: "Write SSH keys to the authorized_keys file.",
+      },
+      auto_ban_user_on_excessive_projects_download: {
+        type: "boolean",
+        description: "Ban users over the download limits (Ultimate).",
+      },
+      auto_devops_domain: {
+        type: "string",
+        description: "Default domain for Auto Review Apps and Auto Deploy.",
+      },
+      auto_devops_enabled: {
+        type: "boolean",
+        description: "Auto DevOps on by default.",
+      },
+      autocomplete_users: {
+        type: "integer",
+        description: "Authenticated requests per minute to autocomplete users.",
+        minimum: 0,
+      },
+      autocomplete_users_unauthenticated: {
+        type: "integer",
+        description: "Unauthenticated requests per minute to autocomplete users.",
+        minimum: 0,
+      },
+      automatic_purchased_storage_allocation: {
+        type: "boolean",
+      },
+      bulk_import_concurrent_pipeline_batch_limit: {
+        type: "integer",
+        description: "Simultaneous direct transfer batch exports.",
+        minimum: 0,
+      },
+      bulk_import_enabled: {
+        type: "boolean",
+        description: "Allow group migration by direct transfer.",
+      },
+      bulk_import_max_download_file_size: {
+        type: "integer",
+        description: "Direct transfer download limit in MB.",
+        minimum: 0,
+      },
+      can_create_group: {
+        type: "boolean",
+        description: "Users can create top-level groups.",
+      },
+      check_namespace_plan: {
+        type: "boolean",
+        description: "Only licensed features by namespace plan (Premium).",
+      },
+      ci_delete_pipelines_in_seconds_limit_human_readable: {
+        type: "string",
+        description: "Longest allowed pipeline retention, such as 1 year.",
+      },
+      ci_job_live_trace_enabled: {
+        type: "boolean",
+        description: "Incremental job logs to object storage.",
+      },
+      ci_max_includes: {
+        type: "integer",
+        description: "Includes per pipeline.",
+        minimum: 0,
+      },
+      ci_max_total_yaml_size_bytes: {
+        type: "integer",
+        description: "Memory for a pipeline configuration with includes.",
+        minimum: 0,
+      },
+      ci_partitions_size_limit: {
+        type: "integer",
+        description: "Bytes of a CI table partition before a new one.",
+        minimum: 0,
+      },
+      commit_email_hostname: {
+        type: "string",
+        description: "Hostname of private commit emails.",
+      },
+      concurrent_bitbucket_import_jobs_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      concurrent_bitbucket_server_import_jobs_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      concurrent_github_import_jobs_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      concurrent_relation_batch_export_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      container_expiration_policies_enable_historic_entries: {
+        type: "boolean",
+        description: "Cleanup policies for all projects.",
+      },
+      container_registry_cleanup_tags_service_max_list_size: {
+        type: "integer",
+        description: "Tags deleted per cleanup run.",
+        minimum: 0,
+      },
+      container_registry_delete_tags_service_timeout: {
+        type: "integer",
+        description: "Seconds a cleanup batch may take.",
+        minimum: 0,
+      },
+      container_registry_expiration_policies_caching: {
+        type: "boolean",
+      },
+      container_registry_expiration_policies_worker_capacity: {
+        type: "integer",
+        description: "Cleanup policy workers.",
+        minimum: 0,
+      },
+      container_registry_token_expire_delay: {
+        type: "integer",
+        description: "Registry token lifetime in minutes.",
+        minimum: 0,
+      },
+      custom_http_clone_url_root: {
+        type: "string",
+        description: "Custom HTTP(S) clone URL root.",
+      },
+      deactivate_dormant_users: {
+        type: "boolean",
+      },
+      deactivate_dormant_users_period: {
+        type: "integer",
+        description: "Days after which a user is dormant.",
+        minimum: 0,
+      },
+      decompress_archive_file_timeout: {
+        type: "integer",
+        description: "Seconds to decompress an archive, 0 for none.",
+        minimum: 0,
+      },
+      default_artifacts_expire_in: {
+        type: "string",
+        description: "Default artifact expiry, such as 30 days.",
+      },
+      default_branch_name: {
+        type: "string",
+        description: "Initial branch name of new projects.",
+      },
+      default_branch_protection: {
+        type: "integer",
+        description: "Deprecated, use default_branch_protection_defaults.",
+        enum: [0, 1, 2, 3, 4],
+      },
+      default_branch_protection_defaults: {
+        type: "object",
+        properties: {
+          allowed_to_push: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                access_level: {
+                  type: "integer",
+                  enum: [0, 30, 40, 60],
+                },
+              },
+              additionalProperties: false,
+            },
+          },
+          allow_force_push: {
+            type: "boolean",
+          },
+          allowed_to_merge: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                access_level: {
+                  type: "integer",
+                  enum: [0, 30, 40, 60],
+                },
+              },
+              additionalProperties: false,
+            },
+          },
+          developer_can_initial_push: {
+            type: "boolean",
+          },
+        },
+        additionalProperties: false,
+        description: "Branch protection of new projects: who may push and merge, force push, initial push.",
+      },
+      default_ci_config_path: {
+        type: "string",
+        description: "Default CI/CD configuration path for new projects.",
+      },
+      default_dark_syntax_highlighting_theme: {
+        type: "integer",
+        description: "Theme ID for dark mode.",
+        minimum: 0,
+      },
+      default_group_visibility: {
+        type: "string",
+        enum: ["private", "internal", "public"],
+      },
+      default_preferred_language: {
+        type: "string",
+        description: "Language for signed-out users.",
+      },
+      default_project_creation: {
+        type: "integer",
+        description:
+          "Minimum role to create projects: 0 no one, 1 maintainers, 2 developers, 3 administrators, 4 owners.",
+        enum: [0, 1, 2, 3, 4],
+      },
+      default_project_deletion_protection: {
+        type: "boolean",
+        description: "Only administrators delete projects (Premium).",
+      },
+      default_project_visibility: {
+        type: "string",
+        enum: ["private", "internal", "public"],
+      },
+      default_projects_limit: {
+        type: "integer",
+        description: "Projects per user.",
+        minimum: 0,
+      },
+      default_snippet_visibility: {
+        type: "string",
+        enum: ["private", "internal", "public"],
+      },
+      default_syntax_highlighting_theme: {
+        type: "integer",
+        description: "Theme ID.",
+        minimum: 0,
+      },
+      delete_unconfirmed_users: {
+        type: "boolean",
+        description: "Delete users who never confirmed their email (Premium).",
+      },
+      deletion_adjourned_period: {
+        type: "integer",
+        description: "Days before a marked project or group is deleted.",
+        minimum: 1,
+        maximum: 90,
+      },
+      diagramsnet_enabled: {
+        type: "boolean",
+      },
+      diagramsnet_url: {
+        type: "string",
+      },
+      diff_max_files: {
+        type: "integer",
+        minimum: 0,
+      },
+      diff_max_lines: {
+        type: "integer",
+        minimum: 0,
+      },
+      diff_max_patch_bytes: {
+        type: "integer",
+        minimum: 0,
+      },
+      disable_admin_oauth_scopes: {
+        type: "boolean",
+        description: "Keep administrators from untrusted OAuth applications.",
+      },
+      disable_feed_token: {
+        type: "boolean",
+        description: "Hide feed tokens.",
+      },
+      disable_invite_members: {
+        type: "boolean",
+      },
+      disable_overriding_approvers_per_merge_request: {
+        type: "boolean",
+      },
+      disable_personal_access_tokens: {
+        type: "boolean",
+        description: "Premium. The API cannot turn them back on.",
+      },
+      disabled_oauth_sign_in_sources: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      dns_rebinding_protection_enabled: {
+        type: "boolean",
+      },
+      domain_allowlist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these email domains may sign up.",
+      },
+      domain_denylist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Email domains refused at sign-up (wildcards allowed).",
+      },
+      domain_denylist_enabled: {
+        type: "boolean",
+      },
+      downstream_pipeline_trigger_limit_per_project_user_sha: {
+        type: "integer",
+        description: "Downstream pipeline triggers per minute, 0 for none.",
+        minimum: 0,
+      },
+      dsa_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      duo_features_enabled: {
+        type: "boolean",
+        description: "GitLab Duo features on the instance (Premium).",
+      },
+      ecdsa_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      ecdsa_sk_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      ed25519_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      ed25519_sk_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      eks_access_key_id: {
+        type: "string",
+      },
+      eks_account_id: {
+        type: "string",
+      },
+      eks_integration_enabled: {
+        type: "boolean",
+      },
+      eks_secret_access_key: {
+        type: "string",
+      },
+      elasticsearch_aws: {
+        type: "boolean",
+      },
+      elasticsearch_aws_access_key: {
+        type: "string",
+      },
+      elasticsearch_aws_region: {
+        type: "string",
+      },
+      elasticsearch_aws_secret_access_key: {
+        type: "string",
+      },
+      elasticsearch_indexed_field_length_limit: {
+        type: "integer",
+        description: "Text field index limit, 0 for none.",
+        minimum: 0,
+      },
+      elasticsearch_indexed_file_size_limit_kb: {
+        type: "integer",
+        minimum: 0,
+      },
+      elasticsearch_indexing: {
+        type: "boolean",
+      },
+      elasticsearch_limit_indexing: {
+        type: "boolean",
+        description: "Index only the listed namespaces and projects.",
+      },
+      elasticsearch_max_bulk_concurrency: {
+        type: "integer",
+        minimum: 0,
+      },
+      elasticsearch_max_bulk_size_mb: {
+        type: "integer",
+        minimum: 0,
+      },
+      elasticsearch_max_code_indexing_concurrency: {
+        type: "integer",
+        minimum: 0,
+      },
+      elasticsearch_namespace_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 0,
+        },
+      },
+      elasticsearch_password: {
+        type: "string",
+      },
+      elasticsearch_prefix: {
+        type: "string",
+        description: "Index name prefix.",
+        minLength: 1,
+        maxLength: 100,
+      },
+      elasticsearch_project_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 0,
+        },
+      },
+      elasticsearch_requeue_workers: {
+        type: "boolean",
+      },
+      elasticsearch_retry_on_failure: {
+        type: "integer",
+        minimum: 0,
+      },
+      elasticsearch_search: {
+        type: "boolean",
+      },
+      elasticsearch_url: {
+        type: "string",
+        description: "Comma-separated Elasticsearch URLs.",
+      },
+      elasticsearch_username: {
+        type: "string",
+      },
+      elasticsearch_worker_number_of_shards: {
+        type: "integer",
+        minimum: 0,
+      },
+      email_additional_text: {
+        type: "string",
+        description: "Footer of every email (Premium).",
+      },
+      email_author_in_body: {
+        type: "boolean",
+      },
+      email_confirmation_setting: {
+        type: "string",
+        enum: ["off", "soft", "hard"],
+      },
+      email_restrictions: {
+        type: "string",
+        description: "Regular expression sign-up emails must not match.",
+      },
+      email_restrictions_enabled: {
+        type: "boolean",
+      },
+      enable_artifact_external_redirect_warning_page: {
+        type: "boolean",
+      },
+      enabled_git_access_protocol: {
+        type: "string",
+        enum: ["ssh", "http", "all"],
+      },
+      enforce_namespace_storage_limit: {
+        type: "boolean",
+      },
+      enforce_pipl_compliance: {
+        type: "boolean",
+      },
+      enforce_terms: {
+        type: "boolean",
+        description: "Enforce the terms of service (needs terms).",
+      },
+      external_auth_client_cert: {
+        type: "string",
+      },
+      external_auth_client_key: {
+        type: "string",
+      },
+      external_auth_client_key_pass: {
+        type: "string",
+      },
+      external_authorization_service_default_label: {
+        type: "string",
+      },
+      external_authorization_service_enabled: {
+        type: "boolean",
+      },
+      external_authorization_service_timeout: {
+        type: "number",
+        description: "Seconds.",
+        minimum: 0.001,
+        maximum: 10,
+      },
+      external_authorization_service_url: {
+        type: "string",
+      },
+      external_pipeline_validation_service_timeout: {
+        type: "integer",
+        minimum: 0,
+      },
+      external_pipeline_validation_service_token: {
+        type: "string",
+      },
+      external_pipeline_validation_service_url: {
+        type: "string",
+      },
+      failed_login_attempts_unlock_period_in_minutes: {
+        type: "integer",
+        minimum: 0,
+      },
+      file_template_project_id: {
+        type: "integer",
+        description: "Project holding custom file templates (Premium).",
+        minimum: 0,
+      },
+      first_day_of_week: {
+        type: "integer",
+        description: "0 Sunday, 1 Monday, 6 Saturday.",
+        enum: [0, 1, 6],
+      },
+      geo_node_allowed_ips: {
+        type: "string",
+        description: "IPs and CIDRs of secondary nodes, comma-separated.",
+      },
+      geo_status_timeout: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 0,
+      },
+      git_push_pipeline_limit: {
+        type: "integer",
+        description: "Pipelines one push may trigger.",
+        minimum: 0,
+      },
+      git_rate_limit_users_alertlist: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 0,
+        },
+        description: "User IDs emailed on the Git abuse limit.",
+        maxItems: 100,
+      },
+      git_rate_limit_users_allowlist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Usernames exempt from the Git abuse limit.",
+        maxItems: 100,
+      },
+      git_two_factor_session_expiry: {
+        type: "integer",
+        description: "Minutes.",
+        minimum: 0,
+      },
+      gitaly_timeout_default: {
+        type: "integer",
+        description: "Seconds, 0 for none.",
+        minimum: 0,
+      },
+      gitaly_timeout_fast: {
+        type: "integer",
+        description: "Seconds, 0 for none.",
+        minimum: 0,
+      },
+      gitaly_timeout_medium: {
+        type: "integer",
+        description: "Seconds, 0 for none.",
+        minimum: 0,
+      },
+      gitlab_dedicated_instance: {
+        type: "boolean",
+      },
+      gitlab_environment_toolkit_instance: {
+        type: "boolean",
+      },
+      gitlab_shell_operation_limit: {
+        type: "integer",
+        description: "Git operations per minute per user.",
+        minimum: 0,
+      },
+      gitpod_enabled: {
+        type: "boolean",
+      },
+      gitpod_url: {
+        type: "string",
+      },
+      globally_allowed_ips: {
+        type: "string",
+        description: "IPs and CIDRs always allowed, comma-separated.",
+      },
+      grafana_enabled: {
+        type: "boolean",
+      },
+      grafana_url: {
+        type: "string",
+      },
+      gravatar_enabled: {
+        type: "boolean",
+      },
+      group_owners_can_manage_default_branch_protection: {
+        type: "boolean",
+      },
+      group_runner_token_expiration_interval: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 7200,
+      },
+      hashed_storage_enabled: {
+        type: "boolean",
+      },
+      helm_max_packages_count: {
+        type: "integer",
+        minimum: 1,
+      },
+      help_page_hide_commercial_content: {
+        type: "boolean",
+      },
+      help_page_support_url: {
+        type: "string",
+      },
+      help_page_text: {
+        type: "string",
+      },
+      hide_third_party_offers: {
+        type: "boolean",
+      },
+      home_page_url: {
+        type: "string",
+        description: "Redirect for signed-out visitors.",
+      },
+      housekeeping_bitmaps_enabled: {
+        type: "boolean",
+        description: "Deprecated, always true.",
+      },
+      housekeeping_enabled: {
+        type: "boolean",
+      },
+      housekeeping_full_repack_period: {
+        type: "integer",
+        description: "Deprecated, use housekeeping_optimize_repository_period.",
+        minimum: 0,
+      },
+      housekeeping_gc_period: {
+        type: "integer",
+        description: "Deprecated, use housekeeping_optimize_repository_period.",
+        minimum: 0,
+      },
+      housekeeping_incremental_repack_period: {
+        type: "integer",
+        description: "Deprecated, use housekeeping_optimize_repository_period.",
+        minimum: 0,
+      },
+      housekeeping_optimize_repository_period: {
+        type: "integer",
+        description: "Pushes between repository optimizations.",
+        minimum: 0,
+      },
+      html_emails_enabled: {
+        type: "boolean",
+      },
+      import_sources: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["github", "bitbucket", "bitbucket_server", "fogbugz", "git", "gitlab_project", "gitea", "manifest"],
+        },
+      },
+      inactive_resource_access_tokens_delete_after_days: {
+        type: "integer",
+        minimum: 0,
+      },
+      include_optional_metrics_in_service_ping: {
+        type: "boolean",
+      },
+      invisible_captcha_enabled: {
+        type: "boolean",
+      },
+      issues_create_limit: {
+        type: "integer",
+        description: "Issues per minute per user.",
+        minimum: 0,
+      },
+      jira_connect_application_key: {
+        type: "string",
+      },
+      jira_connect_proxy_url: {
+        type: "string",
+      },
+      jira_connect_public_key_storage_enabled: {
+        type: "boolean",
+      },
+      keep_latest_artifact: {
+        type: "boolean",
+      },
+      kroki_enabled: {
+        type: "boolean",
+      },
+      kroki_formats: {
+        type: "object",
+        properties: {
+          bpmn: {
+            type: "boolean",
+          },
+          blockdiag: {
+            type: "boolean",
+          },
+          excalidraw: {
+            type: "boolean",
+          },
+        },
+        additionalProperties: false,
+      },
+      kroki_url: {
+        type: "string",
+      },
+      local_markdown_version: {
+        type: "integer",
+        description: "Raise to invalidate cached Markdown.",
+        minimum: 0,
+      },
+      lock_duo_features_enabled: {
+        type: "boolean",
+      },
+      lock_memberships_to_saml: {
+        type: "boolean",
+      },
+      lock_model_prompt_cache_enabled: {
+        type: "boolean",
+      },
+      login_recaptcha_protection_enabled: {
+        type: "boolean",
+      },
+      mailgun_events_enabled: {
+        type: "boolean",
+      },
+      mailgun_signing_key: {
+        type: "string",
+      },
+      maintenance_mode: {
+        type: "boolean",
+        description: "Read-only mode for non-administrators (Premium).",
+      },
+      maintenance_mode_message: {
+        type: "string",
+      },
+      maven_package_requests_forwarding: {
+        type: "boolean",
+      },
+      max_artifacts_size: {
+        type: "integer",
+        description: "MB.",
+        minimum: 0,
+      },
+      max_attachment_size: {
+        type: "integer",
+        description: "MB.",
+        minimum: 0,
+      },
+      max_decompressed_archive_size: {
+        type: "integer",
+        description: "MB, 0 for none.",
+        minimum: 0,
+      },
+      max_export_size: {
+        type: "integer",
+        description: "MB, 0 for none.",
+        minimum: 0,
+      },
+      max_github_response_json_value_count: {
+        type: "integer",
+        minimum: 0,
+      },
+      max_github_response_size_limit: {
+        type: "integer",
+        description: "MB, 0 for none.",
+        minimum: 0,
+      },
+      max_http_decompressed_size: {
+        type: "integer",
+        description: "MiB, 0 for none.",
+        minimum: 0,
+      },
+      max_http_response_size_limit: {
+        type: "integer",
+        description: "MiB, 0 for none.",
+        minimum: 0,
+      },
+      max_import_remote_file_size: {
+        type: "integer",
+        description: "MB.",
+        minimum: 0,
+      },
+      max_import_size: {
+        type: "integer",
+        description: "MB, 0 for none.",
+        minimum: 0,
+      },
+      max_login_attempts: {
+        type: "integer",
+        minimum: 0,
+      },
+      max_number_of_repository_downloads: {
+        type: "integer",
+        minimum: 0,
+        maximum: 10000,
+      },
+      max_number_of_repository_downloads_within_time_period: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 0,
+        maximum: 864000,
+      },
+      max_pages_size: {
+        type: "integer",
+        description: "MB.",
+        minimum: 0,
+      },
+      max_personal_access_token_lifetime: {
+        type: "integer",
+        description: "Days.",
+        minimum: 0,
+        maximum: 400,
+      },
+      max_ssh_key_lifetime: {
+        type: "integer",
+        description: "Days.",
+        minimum: 0,
+        maximum: 400,
+      },
+      max_terraform_state_size_bytes: {
+        type: "integer",
+        description: "0 for none.",
+        minimum: 0,
+      },
+      max_yaml_depth: {
+        type: "integer",
+        minimum: 0,
+      },
+      max_yaml_size_bytes: {
+        type: "integer",
+        minimum: 0,
+      },
+      metrics_method_call_threshold: {
+        type: "integer",
+        description: "Milliseconds.",
+        minimum: 0,
+      },
+      minimum_password_length: {
+        type: "integer",
+        minimum: 0,
+      },
+      mirror_available: {
+        type: "boolean",
+      },
+      mirror_capacity_threshold: {
+        type: "integer",
+        minimum: 0,
+      },
+      mirror_max_capacity: {
+        type: "integer",
+        minimum: 0,
+      },
+      mirror_max_delay: {
+        type: "integer",
+        description: "Minutes.",
+        minimum: 0,
+      },
+      model_prompt_cache_enabled: {
+        type: "boolean",
+      },
+      notify_on_unknown_sign_in: {
+        type: "boolean",
+      },
+      npm_package_requests_forwarding: {
+        type: "boolean",
+      },
+      nuget_skip_metadata_url_validation: {
+        type: "boolean",
+      },
+      outbound_local_requests_whitelist: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Domains and IPs local requests may reach.",
+      },
+      package_metadata_purl_types: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 0,
+        },
+      },
+      package_registry_allow_anyone_to_pull_option: {
+        type: "boolean",
+      },
+      package_registry_cleanup_policies_worker_capacity: {
+        type: "integer",
+        minimum: 0,
+      },
+      pages_domain_verification_enabled: {
+        type: "boolean",
+      },
+      pages_unique_domain_default_enabled: {
+        type: "boolean",
+      },
+      password_authentication_enabled_for_git: {
+        type: "boolean",
+      },
+      password_authentication_enabled_for_web: {
+        type: "boolean",
+      },
+      password_lowercase_required: {
+        type: "boolean",
+      },
+      password_number_required: {
+        type: "boolean",
+      },
+      password_symbol_required: {
+        type: "boolean",
+      },
+      password_uppercase_required: {
+        type: "boolean",
+      },
+      performance_bar_allowed_group_id: {
+        type: "string",
+        description: "Deprecated, use performance_bar_allowed_group_path.",
+      },
+      performance_bar_allowed_group_path: {
+        type: "string",
+      },
+      performance_bar_enabled: {
+        type: "boolean",
+        description: "Deprecated.",
+      },
+      personal_access_token_prefix: {
+        type: "string",
+      },
+      pipeline_limit_per_project_user_sha: {
+        type: "integer",
+        description: "Pipelines per minute per user and commit.",
+        minimum: 0,
+      },
+      plantuml_enabled: {
+        type: "boolean",
+      },
+      plantuml_url: {
+        type: "string",
+      },
+      polling_interval_multiplier: {
+        type: "number",
+        description: "0 turns polling off.",
+        minimum: 0,
+      },
+      prevent_merge_requests_author_approval: {
+        type: "boolean",
+      },
+      prevent_merge_requests_committers_approval: {
+        type: "boolean",
+      },
+      project_export_enabled: {
+        type: "boolean",
+      },
+      project_jobs_api_rate_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      project_runner_token_expiration_interval: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 7200,
+      },
+      projects_api_rate_limit_unauthenticated: {
+        type: "integer",
+        description: "Per 10 minutes per IP, 0 for none.",
+        minimum: 0,
+      },
+      prometheus_metrics_enabled: {
+        type: "boolean",
+      },
+      protected_ci_variables: {
+        type: "boolean",
+      },
+      push_event_activities_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      push_event_hooks_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      pypi_package_requests_forwarding: {
+        type: "boolean",
+      },
+      rate_limiting_response_text: {
+        type: "string",
+      },
+      raw_blob_request_limit: {
+        type: "integer",
+        description: "Per minute per raw path, 0 for none.",
+        minimum: 0,
+      },
+      recaptcha_enabled: {
+        type: "boolean",
+      },
+      recaptcha_private_key: {
+        type: "string",
+      },
+      recaptcha_site_key: {
+        type: "string",
+      },
+      receive_max_input_size: {
+        type: "integer",
+        description: "Push size in MB.",
+        minimum: 0,
+      },
+      receptive_cluster_agents_enabled: {
+        type: "boolean",
+      },
+      relation_export_batch_size: {
+        type: "integer",
+        minimum: 0,
+      },
+      remember_me_enabled: {
+        type: "boolean",
+      },
+      repository_checks_enabled: {
+        type: "boolean",
+      },
+      repository_size_limit: {
+        type: "integer",
+        description: "MB (Premium).",
+        minimum: 0,
+      },
+      repository_storages_weighted: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: "Storage name to weight.",
+      },
+      require_admin_approval_after_user_signup: {
+        type: "boolean",
+      },
+      require_admin_two_factor_authentication: {
+        type: "boolean",
+      },
+      require_email_verification_on_account_locked: {
+        type: "boolean",
+      },
+      require_personal_access_token_expiry: {
+        type: "boolean",
+      },
+      require_two_factor_authentication: {
+        type: "boolean",
+      },
+      resource_usage_limits: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: "GitLab.com only.",
+      },
+      restricted_visibility_levels: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["private", "internal", "public"],
+        },
+      },
+      rsa_key_restriction: {
+        type: "integer",
+        description: "Minimum key bits, 0 no limit, -1 forbids the type.",
+        minimum: -1,
+      },
+      runner_token_expiration_interval: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 7200,
+      },
+      scan_execution_policies_action_limit: {
+        type: "integer",
+        minimum: 0,
+        maximum: 20,
+      },
+      scan_execution_policies_schedule_limit: {
+        type: "integer",
+        minimum: 0,
+        maximum: 20,
+      },
+      search_rate_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      search_rate_limit_unauthenticated: {
+        type: "integer",
+        minimum: 0,
+      },
+      secret_push_protection_available: {
+        type: "boolean",
+      },
+      security_approval_policies_limit: {
+        type: "integer",
+        minimum: 0,
+        maximum: 20,
+      },
+      security_policy_global_group_approvers_enabled: {
+        type: "boolean",
+      },
+      security_txt_content: {
+        type: "string",
+      },
+      service_access_tokens_expiration_enforced: {
+        type: "boolean",
+      },
+      session_expire_delay: {
+        type: "integer",
+        description: "Minutes.",
+        minimum: 0,
+      },
+      session_expire_from_init: {
+        type: "boolean",
+      },
+      shared_runners_enabled: {
+        type: "boolean",
+      },
+      shared_runners_minutes: {
+        type: "integer",
+        description: "Compute minutes per group per month (Premium).",
+        minimum: 0,
+      },
+      shared_runners_text: {
+        type: "string",
+      },
+      sidekiq_job_limiter_compression_threshold_bytes: {
+        type: "integer",
+        minimum: 0,
+      },
+      sidekiq_job_limiter_limit_bytes: {
+        type: "integer",
+        minimum: 0,
+      },
+      sidekiq_job_limiter_mode: {
+        type: "string",
+        enum: ["track", "compress"],
+      },
+      sign_in_restrictions: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+      },
+      signin_enabled: {
+        type: "boolean",
+        description: "Deprecated, use password_authentication_enabled_for_web.",
+      },
+      signup_enabled: {
+        type: "boolean",
+      },
+      silent_admin_exports_enabled: {
+        type: "boolean",
+      },
+      silent_mode_enabled: {
+        type: "boolean",
+      },
+      slack_app_enabled: {
+        type: "boolean",
+      },
+      slack_app_id: {
+        type: "string",
+      },
+      slack_app_secret: {
+        type: "string",
+      },
+      slack_app_signing_secret: {
+        type: "string",
+      },
+      slack_app_verification_token: {
+        type: "string",
+      },
+      snippet_size_limit: {
+        type: "integer",
+        description: "Bytes.",
+        minimum: 0,
+      },
+      snowplow_app_id: {
+        type: "string",
+      },
+      snowplow_collector_hostname: {
+        type: "string",
+      },
+      snowplow_cookie_domain: {
+        type: "string",
+      },
+      snowplow_database_collector_hostname: {
+        type: "string",
+      },
+      snowplow_enabled: {
+        type: "boolean",
+      },
+      sourcegraph_enabled: {
+        type: "boolean",
+      },
+      sourcegraph_public_only: {
+        type: "boolean",
+      },
+      sourcegraph_url: {
+        type: "string",
+      },
+      spam_check_api_key: {
+        type: "string",
+      },
+      spam_check_endpoint_enabled: {
+        type: "boolean",
+      },
+      spam_check_endpoint_url: {
+        type: "string",
+        description: "grpc:// or tls:// URL.",
+      },
+      static_objects_external_storage_auth_token: {
+        type: "string",
+      },
+      static_objects_external_storage_url: {
+        type: "string",
+      },
+      suggest_pipeline_enabled: {
+        type: "boolean",
+      },
+      terminal_max_session_time: {
+        type: "integer",
+        description: "Seconds, 0 for none.",
+        minimum: 0,
+      },
+      terms: {
+        type: "string",
+        description: "Terms of service in Markdown.",
+      },
+      throttle_authenticated_api_enabled: {
+        type: "boolean",
+      },
+      throttle_authenticated_api_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_api_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_git_http_enabled: {
+        type: "boolean",
+      },
+      throttle_authenticated_git_http_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_git_http_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_packages_api_enabled: {
+        type: "boolean",
+      },
+      throttle_authenticated_packages_api_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_packages_api_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_web_enabled: {
+        type: "boolean",
+      },
+      throttle_authenticated_web_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_authenticated_web_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_api_enabled: {
+        type: "boolean",
+      },
+      throttle_unauthenticated_api_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_api_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_enabled: {
+        type: "boolean",
+        description: "Deprecated, use the _web_ or _api_ settings.",
+      },
+      throttle_unauthenticated_git_http_enabled: {
+        type: "boolean",
+      },
+      throttle_unauthenticated_git_http_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_git_http_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_packages_api_enabled: {
+        type: "boolean",
+      },
+      throttle_unauthenticated_packages_api_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_packages_api_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_period_in_seconds: {
+        type: "integer",
+        description: "Deprecated.",
+        minimum: 0,
+      },
+      throttle_unauthenticated_requests_per_period: {
+        type: "integer",
+        description: "Deprecated.",
+        minimum: 0,
+      },
+      throttle_unauthenticated_web_enabled: {
+        type: "boolean",
+      },
+      throttle_unauthenticated_web_period_in_seconds: {
+        type: "integer",
+        minimum: 0,
+      },
+      throttle_unauthenticated_web_requests_per_period: {
+        type: "integer",
+        minimum: 0,
+      },
+      time_tracking_limit_to_hours: {
+        type: "boolean",
+      },
+      top_level_group_creation_enabled: {
+        type: "boolean",
+      },
+      two_factor_grace_period: {
+        type: "integer",
+        description: "Hours.",
+        minimum: 0,
+      },
+      unconfirmed_users_delete_after_days: {
+        type: "integer",
+        minimum: 1,
+      },
+      unique_ips_limit_enabled: {
+        type: "boolean",
+      },
+      unique_ips_limit_per_user: {
+        type: "integer",
+        minimum: 0,
+      },
+      unique_ips_limit_time_window: {
+        type: "integer",
+        description: "Seconds.",
+        minimum: 0,
+      },
+      update_runner_versions_enabled: {
+        type: "boolean",
+      },
+      updating_name_disabled_for_users: {
+        type: "boolean",
+      },
+      usage_ping_enabled: {
+        type: "boolean",
+      },
+      use_clickhouse_for_analytics: {
+        type: "boolean",
+      },
+      user_deactivation_emails_enabled: {
+        type: "boolean",
+      },
+      user_default_external: {
+        type: "boolean",
+      },
+      user_default_internal_regex: {
+        type: "string",
+      },
+      user_defaults_to_private_profile: {
+        type: "boolean",
+      },
+      user_oauth_applications: {
+        type: "boolean",
+      },
+      user_show_add_ssh_key_message: {
+        type: "boolean",
+      },
+      users_api_limit_followers: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_following: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_gpg_key: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_gpg_keys: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_key: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_keys: {
+        type: "integer",
+        minimum: 0,
+      },
+      users_api_limit_status: {
+        type: "integer",
+        minimum: 0,
+      },
+      valid_runner_registrars: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["group", "project"],
+        },
+      },
+      version_check_enabled: {
+        type: "boolean",
+      },
+      virtual_registries_endpoints_api_limit: {
+        type: "integer",
+        minimum: 0,
+      },
+      vscode_extension_marketplace: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+      },
+      whats_new_variant: {
+        type: "string",
+        enum: ["all_tiers", "current_tier", "disabled"],
+      },
+      wiki_page_max_content_bytes: {
+        type: "integer",
+        minimum: 1024,
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.sidekiq_compound_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.sidekiq_job_stats": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.sidekiq_process_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.sidekiq_queue_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.system_hook_add": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+        description: "URL GitLab posts events to.",
+        minLength: 1,
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: "string",
+      },
+      token: {
+        type: "string",
+        description: "Secret sent in X-Gitlab-Token, never answered.",
+      },
+      push_events: {
+        type: "boolean",
+      },
+      tag_push_events: {
+        type: "boolean",
+      },
+      merge_requests_events: {
+        type: "boolean",
+      },
+      repository_update_events: {
+        type: "boolean",
+      },
+      enable_ssl_verification: {
+        type: "boolean",
+      },
+      push_events_branch_filter: {
+        type: "string",
+        description: "Only pushes to matching branches fire.",
+      },
+      branch_filter_strategy: {
+        type: "string",
+        description: "How push_events_branch_filter matches.",
+        enum: ["wildcard", "regex", "all_branches"],
+      },
+    },
+    required: ["url"],
+    additionalProperties: false,
+  },
+  "admin.system_hook_delete": {
+    type: "object",
+    properties: {
+      hook_id: {
+        type: "integer",
+        description: "ID of the system hook.",
+        minimum: 1,
+      },
+    },
+    required: ["hook_id"],
+    additionalProperties: false,
+  },
+  "admin.system_hook_get": {
+    type: "object",
+    properties: {
+      hook_id: {
+        type: "integer",
+        description: "ID of the system hook.",
+        minimum: 1,
+      },
+    },
+    required: ["hook_id"],
+    additionalProperties: false,
+  },
+  "admin.system_hook_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.system_hook_test": {
+    type: "object",
+    properties: {
+      hook_id: {
+        type: "integer",
+        description: "ID of the system hook.",
+        minimum: 1,
+      },
+    },
+    required: ["hook_id"],
+    additionalProperties: false,
+  },
+  "admin.terraform_state_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state_name: {
+        type: "string",
+        description: "Name of the Terraform state.",
+        minLength: 1,
+      },
+      lock_id: {
+        type: "string",
+        description: "ID of the lock held.",
+        maxLength: 255,
+      },
+    },
+    required: ["project_id", "state_name"],
+    additionalProperties: false,
+  },
+  "admin.terraform_state_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state_name: {
+        type: "string",
+        description: "Name of the Terraform state.",
+        minLength: 1,
+      },
+      lock_id: {
+        type: "string",
+        description: "ID of the lock held.",
+        maxLength: 255,
+      },
+    },
+    required: ["project_id", "state_name"],
+    additionalProperties: false,
+  },
+  "admin.terraform_state_lock": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state_name: {
+        type: "string",
+        description: "Name of the Terraform state.",
+        minLength: 1,
+      },
+      lock_id: {
+        type: "string",
+        description: "Lock ID (a UUID).",
+        minLength: 1,
+        maxLength: 255,
+      },
+      operation: {
+        type: "string",
+        description: "Terraform operation such as OperationTypePlan.",
+      },
+      info: {
+        type: "string",
+      },
+      who: {
+        type: "string",
+        description: "Lock holder such as user@host.",
+      },
+      version: {
+        type: "string",
+        description: "Terraform version.",
+      },
+      created: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      path: {
+        type: "string",
+      },
+    },
+    required: ["project_id", "state_name", "lock_id", "operation", "info", "who", "version", "created", "path"],
+    additionalProperties: false,
+  },
+  "admin.terraform_state_unlock": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state_name: {
+        type: "string",
+        description: "Name of the Terraform state.",
+        minLength: 1,
+      },
+      lock_id: {
+        type: "string",
+        description: "ID of the lock held.",
+        maxLength: 255,
+      },
+    },
+    required: ["project_id", "state_name"],
+    additionalProperties: false,
+  },
+  "admin.terraform_version_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state_name: {
+        type: "string",
+        description: "Name of the Terraform state.",
+        minLength: 1,
+      },
+      version_id: {
+        type: "integer",
+        description: "Serial (version number) of the state.",
+        minimum: 0,
+      },
+    },
+    required: ["project_id", "state_name", "version_id"],
     additionalProperties: false,
   },
   "admin.topic_create": {
@@ -2322,6 +4560,106 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["topic_id"],
+    additionalProperties: false,
+  },
+  "admin.usage_data_metric_definitions": {
+    type: "object",
+    properties: {
+      start_line: {
+        type: "integer",
+        description: "First line to show (1-based).",
+        minimum: 1,
+      },
+      line_count: {
+        type: "integer",
+        description: "Lines to show from start_line.",
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+    additionalProperties: false,
+  },
+  "admin.usage_data_non_sql_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.usage_data_queries": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.usage_data_service_ping": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "admin.usage_data_track_event": {
+    type: "object",
+    properties: {
+      event: {
+        type: "string",
+        description: "Event name such as mr_name_changed.",
+        minLength: 1,
+      },
+      send_to_snowplow: {
+        type: "boolean",
+        default: false,
+      },
+      namespace_id: {
+        type: "integer",
+        minimum: 1,
+      },
+      project_id: {
+        type: "integer",
+        minimum: 1,
+      },
+      additional_properties: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: "Extra event properties (label, property, value and custom keys).",
+      },
+    },
+    required: ["event"],
+    additionalProperties: false,
+  },
+  "admin.usage_data_track_events": {
+    type: "object",
+    properties: {
+      events: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            event: {
+              type: "string",
+              minLength: 1,
+            },
+            send_to_snowplow: {
+              type: "boolean",
+            },
+            namespace_id: {
+              type: "integer",
+              minimum: 1,
+            },
+            project_id: {
+              type: "integer",
+              minimum: 1,
+            },
+            additional_properties: {
+              type: "object",
+              properties: {},
+              additionalProperties: true,
+            },
+          },
+          additionalProperties: false,
+        },
+        description: "The events to record.",
+        minItems: 1,
+      },
+    },
+    required: ["events"],
     additionalProperties: false,
   },
   "branch.create": {
@@ -24814,6 +27152,166 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     properties: {},
     additionalProperties: true,
   },
+  "admin.feature_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.feature_list": {
+    type: "object",
+    properties: {
+      features: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["features", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.feature_list_definitions": {
+    type: "object",
+    properties: {
+      definitions: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["definitions", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.feature_set": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "admin.import_bitbucket": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_bitbucket_server": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_cancel_github": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_gists": {
+    type: "object",
+    properties: {
+      accepted: {
+        type: "boolean",
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "admin.import_github": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.license_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.license_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.license_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.metadata_get": {
+    type: "object",
+    properties: {
+      version: {
+        type: "string",
+      },
+    },
+    required: ["version"],
+    additionalProperties: true,
+  },
+  "admin.plan_limits_change": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.plan_limits_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "admin.secure_file_create": {
     type: "object",
     properties: {
@@ -24868,6 +27366,157 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["secure_files", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.settings_get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.settings_update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.sidekiq_compound_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.sidekiq_job_stats": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.sidekiq_process_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.sidekiq_queue_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.system_hook_add": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_list": {
+    type: "object",
+    properties: {
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_test": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.terraform_state_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.terraform_state_get": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      empty: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "empty"],
+    additionalProperties: true,
+  },
+  "admin.terraform_state_lock": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.terraform_state_unlock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.terraform_version_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: true,
   },
   "admin.topic_create": {
@@ -24937,6 +27586,54 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id", "name"],
+    additionalProperties: true,
+  },
+  "admin.usage_data_metric_definitions": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.usage_data_non_sql_metrics": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.usage_data_queries": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.usage_data_service_ping": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "admin.usage_data_track_event": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "admin.usage_data_track_events": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: true,
   },
   "branch.create": {

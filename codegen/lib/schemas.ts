@@ -34,7 +34,8 @@ function paramSchema(p: RawParam): JsonSchema {
       s.properties = Object.fromEntries(Object.entries(p.properties ?? {}).map(([k, v]) => [k, paramSchema(v)]));
       // A property marked required is required within its object (an asset link needs name and url).
       if (Object.values(p.properties ?? {}).some((v) => v.required)) s.required = Object.entries(p.properties ?? {}).filter(([, v]) => v.required).map(([k]) => k);
-      s.additionalProperties = false;
+      // Without declared properties it is one of GitLab's hashes (Kroki formats, event properties): any keys.
+      s.additionalProperties = p.properties === undefined;
       break;
     default:
       s.type = p.type ?? "string";

@@ -1550,6 +1550,493 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
       },
     ],
   },
+  /** Delete a GitLab feature flag */
+  "admin.feature_delete": {
+    present: {},
+    nextSteps: [],
+  },
+  /** List GitLab feature flags */
+  "admin.feature_list": {
+    present: {
+      title: "GitLab Feature Flags",
+      empty: "No feature flags are persisted.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "definition.type",
+          as: "text",
+        },
+        {
+          label: "Default On",
+          field: "definition.default_enabled",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.feature_set",
+        text: "to turn a flag on or off",
+      },
+      {
+        action: "admin.feature_list_definitions",
+        text: "to see every flag GitLab defines",
+      },
+    ],
+  },
+  /** List GitLab feature flag definitions */
+  "admin.feature_list_definitions": {
+    present: {
+      title: "GitLab Feature Flag Definitions",
+      empty: "No feature flag definitions.",
+      columns: [
+        {
+          label: "Name",
+          field: "name",
+          as: "code",
+        },
+        {
+          label: "Type",
+          field: "type",
+          as: "text",
+        },
+        {
+          label: "Group",
+          field: "group",
+          as: "text",
+        },
+        {
+          label: "Milestone",
+          field: "milestone",
+          as: "text",
+        },
+        {
+          label: "Default On",
+          field: "default_enabled",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.feature_set",
+        text: "to turn a flag on or off",
+      },
+    ],
+  },
+  /** Set a GitLab feature flag */
+  "admin.feature_set": {
+    present: {
+      heading: "Feature Flag: {name}",
+      fields: [
+        {
+          label: "State",
+          field: "state",
+          as: "text",
+        },
+        {
+          label: "Type",
+          field: "definition.type",
+          as: "text",
+        },
+        {
+          label: "Default On",
+          field: "definition.default_enabled",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.feature_list",
+        text: "to see every persisted flag",
+      },
+      {
+        action: "admin.feature_delete",
+        text: "to remove the flag's gates",
+      },
+    ],
+  },
+  /** Import a repository from Bitbucket Cloud */
+  "admin.import_bitbucket": {
+    present: {
+      heading: "Import started: {full_path}",
+      fields: [
+        {
+          label: "Project ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "import_source",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "import_warning",
+          as: "warning",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to poll import_status (with the project ID above) until finished or failed",
+      },
+    ],
+  },
+  /** Import a repository from Bitbucket Server */
+  "admin.import_bitbucket_server": {
+    present: {
+      heading: "Import started: {full_path}",
+      fields: [
+        {
+          label: "Project ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "import_source",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "import_warning",
+          as: "warning",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to poll import_status (with the project ID above) until finished or failed",
+      },
+    ],
+  },
+  /** Cancel a GitHub import */
+  "admin.import_cancel_github": {
+    present: {
+      heading: "Import canceled: {full_path}",
+      fields: [
+        {
+          label: "Project ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to confirm the import stopped",
+      },
+    ],
+  },
+  /** Import GitHub gists */
+  "admin.import_gists": {
+    present: {
+      heading: "Gist import started",
+      fields: [
+        {
+          label: "GitLab Answer",
+          field: "message",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "snippet.list",
+        text: "to see the imported snippets as they arrive (GitLab emails the gists it skipped)",
+      },
+    ],
+  },
+  /** Import a repository from GitHub */
+  "admin.import_github": {
+    present: {
+      heading: "Import started: {full_path}",
+      fields: [
+        {
+          label: "Project ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Source",
+          field: "import_source",
+          as: "text",
+        },
+        {
+          label: "Import Status",
+          field: "import_status",
+          as: "text",
+        },
+        {
+          label: "Warning",
+          field: "import_warning",
+          as: "warning",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "project.import_status",
+        text: "to poll import_status (with the project ID above) until finished or failed",
+      },
+      {
+        action: "admin.import_cancel_github",
+        text: "to stop the import",
+      },
+    ],
+  },
+  /** Add a license */
+  "admin.license_add": {
+    present: {
+      heading: "License: {plan}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Starts",
+          field: "starts_at",
+          as: "date",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "bool",
+        },
+        {
+          label: "User Limit",
+          field: "user_limit",
+          as: "text",
+        },
+        {
+          label: "Active Users",
+          field: "active_users",
+          as: "text",
+        },
+        {
+          label: "Historical Max",
+          field: "historical_max",
+          as: "text",
+        },
+        {
+          label: "Overage",
+          field: "overage",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.license_get",
+        text: "to see the license now in force",
+      },
+    ],
+  },
+  /** Delete a license */
+  "admin.license_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "License",
+      subject: "{license_id}",
+      hints: [
+        {
+          action: "admin.license_get",
+          text: "to see the current license and its ID",
+        },
+      ],
+    },
+  },
+  /** Get the current license */
+  "admin.license_get": {
+    present: {
+      heading: "License: {plan}",
+      fields: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Starts",
+          field: "starts_at",
+          as: "date",
+        },
+        {
+          label: "Expires",
+          field: "expires_at",
+          as: "date",
+        },
+        {
+          label: "Expired",
+          field: "expired",
+          as: "bool",
+        },
+        {
+          label: "User Limit",
+          field: "user_limit",
+          as: "text",
+        },
+        {
+          label: "Active Users",
+          field: "active_users",
+          as: "text",
+        },
+        {
+          label: "Historical Max",
+          field: "historical_max",
+          as: "text",
+        },
+        {
+          label: "Overage",
+          field: "overage",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.license_add",
+        text: "to install a new license",
+      },
+    ],
+  },
+  /** Get instance metadata */
+  "admin.metadata_get": {
+    present: {
+      heading: "GitLab {version}",
+      fields: [
+        {
+          label: "Revision",
+          field: "revision",
+          as: "code",
+        },
+        {
+          label: "Enterprise",
+          field: "enterprise",
+          as: "bool",
+        },
+        {
+          label: "KAS Enabled",
+          field: "kas.enabled",
+          as: "bool",
+        },
+        {
+          label: "KAS URL",
+          field: "kas.externalUrl",
+          as: "text",
+        },
+        {
+          label: "KAS Version",
+          field: "kas.version",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Change plan limits */
+  "admin.plan_limits_change": {
+    present: {
+      heading: "Plan limits updated",
+      fields: [
+        {
+          label: "Storage Size Limit",
+          field: "storage_size_limit",
+          as: "text",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "admin.plan_limits_get",
+        text: "to see every limit of the plan",
+      },
+    ],
+  },
+  /** Get plan limits */
+  "admin.plan_limits_get": {
+    present: {
+      heading: "Plan limits",
+      fields: [
+        {
+          label: "CI Pipeline Size",
+          field: "ci_pipeline_size",
+          as: "text",
+        },
+        {
+          label: "CI Active Jobs",
+          field: "ci_active_jobs",
+          as: "text",
+        },
+        {
+          label: "CI Pipeline Schedules",
+          field: "ci_pipeline_schedules",
+          as: "text",
+        },
+        {
+          label: "Instance CI Variables",
+          field: "ci_instance_level_variables",
+          as: "text",
+        },
+        {
+          label: "Generic Package Max Size",
+          field: "generic_packages_max_file_size",
+          as: "text",
+        },
+        {
+          label: "Storage Size Limit",
+          field: "storage_size_limit",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.plan_limits_change",
+        text: "to change a limit",
+      },
+    ],
+  },
   /** Upload a project secure file */
   "admin.secure_file_create": {
     present: {
@@ -1701,6 +2188,530 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         text: "to see one file's metadata",
       },
     ],
+  },
+  /** Get the instance settings */
+  "admin.settings_get": {
+    present: {
+      heading: "Instance settings",
+      fields: [
+        {
+          label: "Sign-up Enabled",
+          field: "signup_enabled",
+          as: "bool",
+        },
+        {
+          label: "Default Project Visibility",
+          field: "default_project_visibility",
+          as: "text",
+        },
+        {
+          label: "Default Group Visibility",
+          field: "default_group_visibility",
+          as: "text",
+        },
+        {
+          label: "Default Branch Name",
+          field: "default_branch_name",
+          as: "code",
+        },
+        {
+          label: "Restricted Visibility",
+          field: "restricted_visibility_levels",
+          as: "list",
+        },
+        {
+          label: "Require 2FA",
+          field: "require_two_factor_authentication",
+          as: "bool",
+        },
+        {
+          label: "Admin Mode",
+          field: "admin_mode",
+          as: "bool",
+        },
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.settings_update",
+        text: "to change a setting",
+      },
+    ],
+  },
+  /** Change the instance settings */
+  "admin.settings_update": {
+    present: {
+      heading: "Instance settings updated",
+      fields: [
+        {
+          label: "Updated",
+          field: "updated_at",
+          as: "datetime",
+        },
+      ],
+      changed: true,
+    },
+    nextSteps: [
+      {
+        action: "admin.settings_get",
+        text: "to see every setting",
+      },
+    ],
+  },
+  /** Get all Sidekiq metrics */
+  "admin.sidekiq_compound_metrics": {
+    present: {
+      heading: "Sidekiq metrics",
+      fields: [
+        {
+          label: "Queues",
+          field: "queues",
+          as: "text",
+        },
+        {
+          label: "Processes",
+          field: "processes",
+          as: "list",
+        },
+        {
+          label: "Processed Jobs",
+          field: "jobs.processed",
+          as: "text",
+        },
+        {
+          label: "Failed Jobs",
+          field: "jobs.failed",
+          as: "text",
+        },
+        {
+          label: "Enqueued Jobs",
+          field: "jobs.enqueued",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get Sidekiq job statistics */
+  "admin.sidekiq_job_stats": {
+    present: {
+      heading: "Sidekiq job statistics",
+      fields: [
+        {
+          label: "Processed",
+          field: "jobs.processed",
+          as: "text",
+        },
+        {
+          label: "Failed",
+          field: "jobs.failed",
+          as: "text",
+        },
+        {
+          label: "Enqueued",
+          field: "jobs.enqueued",
+          as: "text",
+        },
+        {
+          label: "Dead",
+          field: "jobs.dead",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get Sidekiq process metrics */
+  "admin.sidekiq_process_metrics": {
+    present: {
+      heading: "Sidekiq process metrics",
+      fields: [
+        {
+          label: "Processes",
+          field: "processes",
+          as: "list",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Get Sidekiq queue metrics */
+  "admin.sidekiq_queue_metrics": {
+    present: {
+      heading: "Sidekiq queue metrics",
+      fields: [
+        {
+          label: "Queues",
+          field: "queues",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.sidekiq_compound_metrics",
+        text: "for queues, processes and jobs at once",
+      },
+    ],
+  },
+  /** Add a system hook */
+  "admin.system_hook_add": {
+    present: {
+      heading: "System Hook {id}: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Push Events",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Tag Push Events",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Request Events",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Repository Update Events",
+          field: "repository_update_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.system_hook_test",
+        text: "to send a test event",
+      },
+    ],
+  },
+  /** Delete a system hook */
+  "admin.system_hook_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "System Hook",
+      subject: "{hook_id}",
+      hints: [
+        {
+          action: "admin.system_hook_list",
+          text: "to see the system hooks",
+        },
+      ],
+    },
+  },
+  /** Get a system hook */
+  "admin.system_hook_get": {
+    present: {
+      heading: "System Hook {id}: {url}",
+      fields: [
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "Description",
+          field: "description",
+          as: "text",
+        },
+        {
+          label: "Push Events",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Tag Push Events",
+          field: "tag_push_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Request Events",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "Repository Update Events",
+          field: "repository_update_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+        {
+          label: "Branch Filter",
+          field: "push_events_branch_filter",
+          as: "code",
+        },
+        {
+          label: "Created",
+          field: "created_at",
+          as: "datetime",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.system_hook_test",
+        text: "to send a test event",
+      },
+      {
+        action: "admin.system_hook_delete",
+        text: "to remove it",
+      },
+    ],
+    notFound: {
+      resource: "System Hook",
+      subject: "{hook_id}",
+      hints: [
+        {
+          action: "admin.system_hook_list",
+          text: "to see the system hooks",
+        },
+      ],
+    },
+  },
+  /** List system hooks */
+  "admin.system_hook_list": {
+    present: {
+      title: "System Hooks",
+      empty: "No system hooks.",
+      columns: [
+        {
+          label: "ID",
+          field: "id",
+          as: "text",
+        },
+        {
+          label: "Name",
+          field: "name",
+          as: "text",
+        },
+        {
+          label: "URL",
+          field: "url",
+          as: "text",
+        },
+        {
+          label: "Push",
+          field: "push_events",
+          as: "bool",
+        },
+        {
+          label: "Merge Requests",
+          field: "merge_requests_events",
+          as: "bool",
+        },
+        {
+          label: "SSL Verification",
+          field: "enable_ssl_verification",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.system_hook_add",
+        text: "to add a system hook",
+      },
+      {
+        action: "admin.system_hook_test",
+        text: "to send a test event",
+      },
+    ],
+  },
+  /** Test a system hook */
+  "admin.system_hook_test": {
+    present: {
+      heading: "Test event sent: {event_name}",
+      fields: [
+        {
+          label: "Project",
+          field: "path",
+          as: "code",
+        },
+        {
+          label: "Project ID",
+          field: "project_id",
+          as: "text",
+        },
+        {
+          label: "Owner",
+          field: "owner_name",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+    notFound: {
+      resource: "System Hook",
+      subject: "{hook_id}",
+      hints: [
+        {
+          action: "admin.system_hook_list",
+          text: "to see the system hooks",
+        },
+      ],
+    },
+  },
+  /** Delete a Terraform state */
+  "admin.terraform_state_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Terraform State",
+      subject: '"{state_name}" in project {project_id}',
+      hints: [
+        {
+          text: "State names are those of the project's Terraform backend address",
+        },
+      ],
+    },
+  },
+  /** Download a Terraform state */
+  "admin.terraform_state_get": {
+    present: {
+      heading: "Terraform state: {url}",
+      fields: [
+        {
+          label: "Size (bytes)",
+          field: "size",
+          as: "count",
+        },
+        {
+          label: "SHA-256",
+          field: "sha256",
+          as: "code",
+        },
+        {
+          label: "Content Type",
+          field: "content_type",
+          as: "code",
+        },
+        {
+          label: "Empty",
+          field: "empty",
+          as: "bool",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.terraform_state_lock",
+        text: "to lock it before changing it",
+      },
+    ],
+    notFound: {
+      resource: "Terraform State",
+      subject: '"{state_name}" in project {project_id}',
+      hints: [
+        {
+          text: "State names are those of the project's Terraform backend address",
+        },
+      ],
+    },
+  },
+  /** Lock a Terraform state */
+  "admin.terraform_state_lock": {
+    present: {
+      heading: "Terraform state locked: {ID}",
+      fields: [
+        {
+          label: "Who",
+          field: "Who",
+          as: "text",
+        },
+        {
+          label: "Operation",
+          field: "Operation",
+          as: "text",
+        },
+        {
+          label: "Created",
+          field: "Created",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [
+      {
+        action: "admin.terraform_state_unlock",
+        text: "to release the lock",
+      },
+    ],
+    notFound: {
+      resource: "Terraform State",
+      subject: '"{state_name}" in project {project_id}',
+      hints: [
+        {
+          text: "State names are those of the project's Terraform backend address",
+        },
+      ],
+    },
+  },
+  /** Unlock a Terraform state */
+  "admin.terraform_state_unlock": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Terraform State",
+      subject: '"{state_name}" in project {project_id}',
+      hints: [
+        {
+          text: "State names are those of the project's Terraform backend address",
+        },
+      ],
+    },
+  },
+  /** Delete a Terraform state version */
+  "admin.terraform_version_delete": {
+    present: {},
+    nextSteps: [],
+    notFound: {
+      resource: "Terraform State Version",
+      subject: '{version_id} of "{state_name}" in project {project_id}',
+      hints: [
+        {
+          action: "admin.terraform_state_get",
+          text: "to check the state exists",
+        },
+      ],
+    },
   },
   /** Create a project topic */
   "admin.topic_create": {
@@ -1859,6 +2870,153 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
       ],
     },
+  },
+  /** Export metric definitions */
+  "admin.usage_data_metric_definitions": {
+    present: {
+      heading: "Metric definitions",
+      fields: [
+        {
+          label: "Size",
+          field: "size",
+          as: "count",
+          unit: "byte",
+        },
+        {
+          label: "Type",
+          field: "content_type",
+          as: "text",
+        },
+        {
+          label: "Lines",
+          field: "start_line",
+          as: "text",
+        },
+        {
+          label: "To Line",
+          field: "end_line",
+          as: "text",
+        },
+        {
+          label: "Total Lines",
+          field: "total_lines",
+          as: "count",
+        },
+        {
+          label: "Continue At Line",
+          field: "next_start_line",
+          as: "text",
+        },
+        {
+          label: "Note",
+          field: "notice",
+          as: "text",
+        },
+        {
+          label: "Content",
+          field: "text",
+          as: "markdown",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Export Service Ping non-SQL metrics */
+  "admin.usage_data_non_sql_metrics": {
+    present: {
+      heading: "Service Ping of {hostname}",
+      fields: [
+        {
+          label: "Recorded",
+          field: "recorded_at",
+          as: "datetime",
+        },
+        {
+          label: "Version",
+          field: "version",
+          as: "text",
+        },
+        {
+          label: "Edition",
+          field: "edition",
+          as: "text",
+        },
+        {
+          label: "Installation",
+          field: "installation_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Export Service Ping SQL queries */
+  "admin.usage_data_queries": {
+    present: {
+      heading: "Service Ping of {hostname}",
+      fields: [
+        {
+          label: "Recorded",
+          field: "recorded_at",
+          as: "datetime",
+        },
+        {
+          label: "Version",
+          field: "version",
+          as: "text",
+        },
+        {
+          label: "Edition",
+          field: "edition",
+          as: "text",
+        },
+        {
+          label: "Installation",
+          field: "installation_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Export Service Ping data */
+  "admin.usage_data_service_ping": {
+    present: {
+      heading: "Service Ping of {hostname}",
+      fields: [
+        {
+          label: "Recorded",
+          field: "recorded_at",
+          as: "datetime",
+        },
+        {
+          label: "Version",
+          field: "version",
+          as: "text",
+        },
+        {
+          label: "Edition",
+          field: "edition",
+          as: "text",
+        },
+        {
+          label: "Installation",
+          field: "installation_type",
+          as: "text",
+        },
+      ],
+    },
+    nextSteps: [],
+  },
+  /** Track an internal event */
+  "admin.usage_data_track_event": {
+    present: {},
+    nextSteps: [],
+  },
+  /** Track internal events in bulk */
+  "admin.usage_data_track_events": {
+    present: {},
+    nextSteps: [],
   },
 };
 
@@ -4713,6 +5871,1182 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     additionalProperties: true,
   },
+  "admin.feature_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.feature_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      features: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "A persisted GitLab feature flag with its gates.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            state: {
+              type: ["string", "null"],
+            },
+            gates: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                description: "One gate of a GitLab feature flag.",
+                properties: {
+                  key: {
+                    type: "string",
+                  },
+                },
+                required: ["key"],
+                additionalProperties: true,
+              },
+            },
+            definition: {
+              type: ["object", "null"],
+              description: "The YAML definition GitLab ships for a feature flag.",
+              properties: {
+                name: {
+                  type: "string",
+                },
+                introduced_by_url: {
+                  type: ["string", "null"],
+                },
+                rollout_issue_url: {
+                  type: ["string", "null"],
+                },
+                milestone: {
+                  type: ["string", "null"],
+                },
+                log_state_changes: {
+                  type: ["boolean", "null"],
+                },
+                type: {
+                  type: ["string", "null"],
+                },
+                group: {
+                  type: ["string", "null"],
+                },
+                default_enabled: {
+                  type: ["boolean", "null"],
+                },
+              },
+              required: ["name"],
+              additionalProperties: true,
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["features", "pagination"],
+    additionalProperties: false,
+  },
+  "admin.feature_list_definitions": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      definitions: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "The YAML definition GitLab ships for a feature flag.",
+          properties: {
+            name: {
+              type: "string",
+            },
+            introduced_by_url: {
+              type: ["string", "null"],
+            },
+            rollout_issue_url: {
+              type: ["string", "null"],
+            },
+            milestone: {
+              type: ["string", "null"],
+            },
+            log_state_changes: {
+              type: ["boolean", "null"],
+            },
+            type: {
+              type: ["string", "null"],
+            },
+            group: {
+              type: ["string", "null"],
+            },
+            default_enabled: {
+              type: ["boolean", "null"],
+            },
+          },
+          required: ["name"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["definitions", "pagination"],
+    additionalProperties: false,
+  },
+  "admin.feature_set": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      name: {
+        type: "string",
+      },
+      state: {
+        type: ["string", "null"],
+      },
+      gates: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          description: "One gate of a GitLab feature flag.",
+          properties: {
+            key: {
+              type: "string",
+            },
+          },
+          required: ["key"],
+          additionalProperties: true,
+        },
+      },
+      definition: {
+        type: ["object", "null"],
+        description: "The YAML definition GitLab ships for a feature flag.",
+        properties: {
+          name: {
+            type: "string",
+          },
+          introduced_by_url: {
+            type: ["string", "null"],
+          },
+          rollout_issue_url: {
+            type: ["string", "null"],
+          },
+          milestone: {
+            type: ["string", "null"],
+          },
+          log_state_changes: {
+            type: ["boolean", "null"],
+          },
+          type: {
+            type: ["string", "null"],
+          },
+          group: {
+            type: ["string", "null"],
+          },
+          default_enabled: {
+            type: ["boolean", "null"],
+          },
+        },
+        required: ["name"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "admin.import_bitbucket": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      refs_url: {
+        type: ["string", "null"],
+      },
+      import_source: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      human_import_status_name: {
+        type: ["string", "null"],
+      },
+      provider_link: {
+        type: ["string", "null"],
+      },
+      relation_type: {
+        type: ["string", "null"],
+      },
+      import_warning: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_bitbucket_server": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      refs_url: {
+        type: ["string", "null"],
+      },
+      import_source: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      human_import_status_name: {
+        type: ["string", "null"],
+      },
+      provider_link: {
+        type: ["string", "null"],
+      },
+      relation_type: {
+        type: ["string", "null"],
+      },
+      import_warning: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_cancel_github": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      refs_url: {
+        type: ["string", "null"],
+      },
+      import_source: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      human_import_status_name: {
+        type: ["string", "null"],
+      },
+      provider_link: {
+        type: ["string", "null"],
+      },
+      relation_type: {
+        type: ["string", "null"],
+      },
+      import_warning: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.import_gists": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      accepted: {
+        type: "boolean",
+      },
+      http_status: {
+        type: ["integer", "null"],
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["accepted"],
+    additionalProperties: true,
+  },
+  "admin.import_github": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      full_path: {
+        type: ["string", "null"],
+      },
+      full_name: {
+        type: ["string", "null"],
+      },
+      refs_url: {
+        type: ["string", "null"],
+      },
+      import_source: {
+        type: ["string", "null"],
+      },
+      import_status: {
+        type: ["string", "null"],
+      },
+      human_import_status_name: {
+        type: ["string", "null"],
+      },
+      provider_link: {
+        type: ["string", "null"],
+      },
+      relation_type: {
+        type: ["string", "null"],
+      },
+      import_warning: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.license_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      plan: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      starts_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      historical_max: {
+        type: ["integer", "null"],
+      },
+      maximum_user_count: {
+        type: ["integer", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      overage: {
+        type: ["integer", "null"],
+      },
+      user_limit: {
+        type: ["integer", "null"],
+      },
+      active_users: {
+        type: ["integer", "null"],
+      },
+      licensee: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      add_ons: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.license_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.license_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      plan: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      starts_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      expires_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 date.",
+      },
+      historical_max: {
+        type: ["integer", "null"],
+      },
+      maximum_user_count: {
+        type: ["integer", "null"],
+      },
+      expired: {
+        type: ["boolean", "null"],
+      },
+      overage: {
+        type: ["integer", "null"],
+      },
+      user_limit: {
+        type: ["integer", "null"],
+      },
+      active_users: {
+        type: ["integer", "null"],
+      },
+      licensee: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      add_ons: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "admin.metadata_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      version: {
+        type: "string",
+      },
+      revision: {
+        type: ["string", "null"],
+      },
+      kas: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      enterprise: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["version"],
+    additionalProperties: true,
+  },
+  "admin.plan_limits_change": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ci_instance_level_variables: {
+        type: ["integer", "null"],
+      },
+      ci_pipeline_size: {
+        type: ["integer", "null"],
+      },
+      ci_active_jobs: {
+        type: ["integer", "null"],
+      },
+      ci_project_subscriptions: {
+        type: ["integer", "null"],
+      },
+      ci_pipeline_schedules: {
+        type: ["integer", "null"],
+      },
+      ci_needs_size_limit: {
+        type: ["integer", "null"],
+      },
+      ci_registered_group_runners: {
+        type: ["integer", "null"],
+      },
+      ci_registered_project_runners: {
+        type: ["integer", "null"],
+      },
+      dotenv_size: {
+        type: ["integer", "null"],
+      },
+      dotenv_variables: {
+        type: ["integer", "null"],
+      },
+      conan_max_file_size: {
+        type: ["integer", "null"],
+      },
+      enforcement_limit: {
+        type: ["integer", "null"],
+      },
+      generic_packages_max_file_size: {
+        type: ["integer", "null"],
+      },
+      helm_max_file_size: {
+        type: ["integer", "null"],
+      },
+      limits_history: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      maven_max_file_size: {
+        type: ["integer", "null"],
+      },
+      notification_limit: {
+        type: ["integer", "null"],
+      },
+      npm_max_file_size: {
+        type: ["integer", "null"],
+      },
+      nuget_max_file_size: {
+        type: ["integer", "null"],
+      },
+      pipeline_hierarchy_size: {
+        type: ["integer", "null"],
+      },
+      pypi_max_file_size: {
+        type: ["integer", "null"],
+      },
+      storage_size_limit: {
+        type: ["integer", "null"],
+      },
+      terraform_module_max_file_size: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.plan_limits_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ci_instance_level_variables: {
+        type: ["integer", "null"],
+      },
+      ci_pipeline_size: {
+        type: ["integer", "null"],
+      },
+      ci_active_jobs: {
+        type: ["integer", "null"],
+      },
+      ci_project_subscriptions: {
+        type: ["integer", "null"],
+      },
+      ci_pipeline_schedules: {
+        type: ["integer", "null"],
+      },
+      ci_needs_size_limit: {
+        type: ["integer", "null"],
+      },
+      ci_registered_group_runners: {
+        type: ["integer", "null"],
+      },
+      ci_registered_project_runners: {
+        type: ["integer", "null"],
+      },
+      dotenv_size: {
+        type: ["integer", "null"],
+      },
+      dotenv_variables: {
+        type: ["integer", "null"],
+      },
+      conan_max_file_size: {
+        type: ["integer", "null"],
+      },
+      enforcement_limit: {
+        type: ["integer", "null"],
+      },
+      generic_packages_max_file_size: {
+        type: ["integer", "null"],
+      },
+      helm_max_file_size: {
+        type: ["integer", "null"],
+      },
+      limits_history: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      maven_max_file_size: {
+        type: ["integer", "null"],
+      },
+      notification_limit: {
+        type: ["integer", "null"],
+      },
+      npm_max_file_size: {
+        type: ["integer", "null"],
+      },
+      nuget_max_file_size: {
+        type: ["integer", "null"],
+      },
+      pipeline_hierarchy_size: {
+        type: ["integer", "null"],
+      },
+      pypi_max_file_size: {
+        type: ["integer", "null"],
+      },
+      storage_size_limit: {
+        type: ["integer", "null"],
+      },
+      terraform_module_max_file_size: {
+        type: ["integer", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
   "admin.secure_file_create": {
     type: "object",
     properties: {
@@ -4979,6 +7313,951 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["secure_files", "pagination"],
+    additionalProperties: false,
+  },
+  "admin.settings_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      signup_enabled: {
+        type: ["boolean", "null"],
+      },
+      default_project_visibility: {
+        type: ["string", "null"],
+      },
+      default_group_visibility: {
+        type: ["string", "null"],
+      },
+      default_branch_name: {
+        type: ["string", "null"],
+      },
+      restricted_visibility_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      admin_mode: {
+        type: ["boolean", "null"],
+      },
+      max_attachment_size: {
+        type: ["integer", "null"],
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.settings_update": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: ["integer", "null"],
+      },
+      signup_enabled: {
+        type: ["boolean", "null"],
+      },
+      default_project_visibility: {
+        type: ["string", "null"],
+      },
+      default_group_visibility: {
+        type: ["string", "null"],
+      },
+      default_branch_name: {
+        type: ["string", "null"],
+      },
+      restricted_visibility_levels: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      require_two_factor_authentication: {
+        type: ["boolean", "null"],
+      },
+      admin_mode: {
+        type: ["boolean", "null"],
+      },
+      max_attachment_size: {
+        type: ["integer", "null"],
+      },
+      updated_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.sidekiq_compound_metrics": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      queues: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Queue name to backlog and latency.",
+      },
+      processes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      jobs: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Processed, failed and enqueued counts.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.sidekiq_job_stats": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      queues: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Queue name to backlog and latency.",
+      },
+      processes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      jobs: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Processed, failed and enqueued counts.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.sidekiq_process_metrics": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      queues: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Queue name to backlog and latency.",
+      },
+      processes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      jobs: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Processed, failed and enqueued counts.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.sidekiq_queue_metrics": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      queues: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Queue name to backlog and latency.",
+      },
+      processes: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      jobs: {
+        type: ["object", "null"],
+        properties: {},
+        description: "Processed, failed and enqueued counts.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.system_hook_add": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      repository_update_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      url_variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.system_hook_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      id: {
+        type: "integer",
+      },
+      url: {
+        type: "string",
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      created_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      push_events: {
+        type: ["boolean", "null"],
+      },
+      tag_push_events: {
+        type: ["boolean", "null"],
+      },
+      merge_requests_events: {
+        type: ["boolean", "null"],
+      },
+      repository_update_events: {
+        type: ["boolean", "null"],
+      },
+      enable_ssl_verification: {
+        type: ["boolean", "null"],
+      },
+      push_events_branch_filter: {
+        type: ["string", "null"],
+      },
+      branch_filter_strategy: {
+        type: ["string", "null"],
+      },
+      alert_status: {
+        type: ["string", "null"],
+      },
+      disabled_until: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      url_variables: {
+        type: ["array", "null"],
+        items: {
+          type: "object",
+          properties: {},
+        },
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["id", "url"],
+    additionalProperties: true,
+  },
+  "admin.system_hook_list": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      hooks: {
+        type: "array",
+        items: {
+          type: "object",
+          description: "An instance-wide webhook (its secret token is never answered).",
+          properties: {
+            id: {
+              type: "integer",
+            },
+            url: {
+              type: "string",
+            },
+            name: {
+              type: ["string", "null"],
+            },
+            description: {
+              type: ["string", "null"],
+            },
+            created_at: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            push_events: {
+              type: ["boolean", "null"],
+            },
+            tag_push_events: {
+              type: ["boolean", "null"],
+            },
+            merge_requests_events: {
+              type: ["boolean", "null"],
+            },
+            repository_update_events: {
+              type: ["boolean", "null"],
+            },
+            enable_ssl_verification: {
+              type: ["boolean", "null"],
+            },
+            push_events_branch_filter: {
+              type: ["string", "null"],
+            },
+            branch_filter_strategy: {
+              type: ["string", "null"],
+            },
+            alert_status: {
+              type: ["string", "null"],
+            },
+            disabled_until: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            url_variables: {
+              type: ["array", "null"],
+              items: {
+                type: "object",
+                properties: {},
+              },
+            },
+          },
+          required: ["id", "url"],
+          additionalProperties: true,
+        },
+      },
+      pagination: {
+        type: "object",
+        description: "Offset pagination as GitLab reported it. Continue with page = next_page while has_more is true.",
+        properties: {
+          page: {
+            type: "integer",
+            description: "The page returned, counting from 1.",
+          },
+          per_page: {
+            type: "integer",
+            description: "Items per page.",
+          },
+          total_items: {
+            type: "integer",
+            description: "Items in all pages, 0 when GitLab sent no total.",
+          },
+          total_pages: {
+            type: "integer",
+            description: "Pages in all, 0 when GitLab sent no total.",
+          },
+          next_page: {
+            type: "integer",
+            description: "The page to ask for next, 0 on the last page.",
+          },
+          prev_page: {
+            type: "integer",
+            description: "The page before this one, 0 on the first page.",
+          },
+          has_more: {
+            type: "boolean",
+            description: "True when another page follows.",
+          },
+        },
+        required: ["page", "per_page", "total_items", "total_pages", "next_page", "prev_page", "has_more"],
+        additionalProperties: true,
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["hooks", "pagination"],
+    additionalProperties: false,
+  },
+  "admin.system_hook_test": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      project_id: {
+        type: ["integer", "null"],
+      },
+      owner_email: {
+        type: ["string", "null"],
+      },
+      owner_name: {
+        type: ["string", "null"],
+      },
+      name: {
+        type: ["string", "null"],
+      },
+      path: {
+        type: ["string", "null"],
+      },
+      event_name: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.terraform_state_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.terraform_state_get": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      url: {
+        type: "string",
+      },
+      empty: {
+        type: "boolean",
+      },
+      size: {
+        type: ["integer", "null"],
+      },
+      sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      read_limit_reached: {
+        type: ["boolean", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    required: ["url", "empty"],
+    additionalProperties: true,
+  },
+  "admin.terraform_state_lock": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      ID: {
+        type: ["string", "null"],
+      },
+      Operation: {
+        type: ["string", "null"],
+      },
+      Info: {
+        type: ["string", "null"],
+      },
+      Who: {
+        type: ["string", "null"],
+      },
+      Version: {
+        type: ["string", "null"],
+      },
+      Created: {
+        type: ["string", "null"],
+      },
+      Path: {
+        type: ["string", "null"],
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.terraform_state_unlock": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.terraform_version_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
     additionalProperties: false,
   },
   "admin.topic_create": {
@@ -5293,5 +8572,341 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
     },
     required: ["id", "name"],
     additionalProperties: true,
+  },
+  "admin.usage_data_metric_definitions": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      file_name: {
+        type: ["string", "null"],
+      },
+      file_path: {
+        type: ["string", "null"],
+      },
+      size: {
+        type: ["integer", "null"],
+        description: "Size of the whole file in bytes.",
+      },
+      encoding: {
+        type: ["string", "null"],
+        description: "Encoding of content: base64 as GitLab sends it, or text for raw reads.",
+      },
+      content: {
+        type: ["string", "null"],
+        description: "The bytes of the lines shown (the whole file when it fits), in encoding.",
+      },
+      content_omitted: {
+        type: ["boolean", "null"],
+        description: "True when binary content was too large to pass on.",
+      },
+      content_sha256: {
+        type: ["string", "null"],
+      },
+      content_type: {
+        type: ["string", "null"],
+      },
+      ref: {
+        type: ["string", "null"],
+      },
+      blob_id: {
+        type: ["string", "null"],
+      },
+      sha: {
+        type: ["string", "null"],
+      },
+      commit_id: {
+        type: ["string", "null"],
+      },
+      last_commit_id: {
+        type: ["string", "null"],
+      },
+      binary: {
+        type: ["boolean", "null"],
+      },
+      start_line: {
+        type: ["integer", "null"],
+      },
+      end_line: {
+        type: ["integer", "null"],
+      },
+      total_lines: {
+        type: ["integer", "null"],
+      },
+      next_start_line: {
+        type: ["integer", "null"],
+        description: "First line of the next window when more lines follow.",
+      },
+      submodule: {
+        type: ["string", "null"],
+      },
+      submodule_project: {
+        type: ["string", "null"],
+      },
+      text: {
+        type: ["string", "null"],
+      },
+      download_url: {
+        type: ["string", "null"],
+      },
+      notice: {
+        type: ["string", "null"],
+        description: "What was left out and how to read it.",
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.usage_data_non_sql_metrics": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      recorded_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      uuid: {
+        type: ["string", "null"],
+      },
+      hostname: {
+        type: ["string", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      installation_type: {
+        type: ["string", "null"],
+      },
+      edition: {
+        type: ["string", "null"],
+      },
+      counts: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.usage_data_queries": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      recorded_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      uuid: {
+        type: ["string", "null"],
+      },
+      hostname: {
+        type: ["string", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      installation_type: {
+        type: ["string", "null"],
+      },
+      edition: {
+        type: ["string", "null"],
+      },
+      counts: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.usage_data_service_ping": {
+    type: "object",
+    properties: {
+      next_steps: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Suggested follow-up actions, by canonical action ID.",
+      },
+      recorded_at: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      uuid: {
+        type: ["string", "null"],
+      },
+      hostname: {
+        type: ["string", "null"],
+      },
+      version: {
+        type: ["string", "null"],
+      },
+      installation_type: {
+        type: ["string", "null"],
+      },
+      edition: {
+        type: ["string", "null"],
+      },
+      counts: {
+        type: ["object", "null"],
+        properties: {},
+      },
+      truncation: {
+        type: "object",
+        description:
+          "Present when the server cut the result to fit the response size limit: rows of a list page (unit items: call continue_with with continue_params to read on) or the longest text of an object (unit bytes).",
+        properties: {
+          reason: {
+            type: "string",
+          },
+          unit: {
+            type: "string",
+          },
+          shown: {
+            type: "integer",
+          },
+          total: {
+            type: "integer",
+          },
+          continue_with: {
+            type: "string",
+          },
+          continue_params: {
+            type: "object",
+            properties: {},
+            additionalProperties: true,
+          },
+        },
+        additionalProperties: true,
+      },
+    },
+    additionalProperties: true,
+  },
+  "admin.usage_data_track_event": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
+  },
+  "admin.usage_data_track_events": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: false,
   },
 };

@@ -601,6 +601,16 @@ function exportDownload(ctx: RestContext): RestResult {
   return { status: 200, body: exportArchive(project), headers: { "content-type": "application/octet-stream", "content-disposition": `attachment; filename="${name}"` } };
 }
 
+/** Starts an import of `type` on a project (the importers of restAdminOps.ts); GET /import then moves it on. */
+export function startProjectImport(project: SimProject, type: string): void {
+  opsOf(project).import = { status: "scheduled", error: null, type };
+}
+
+/** A project's import, mutable (a canceled GitHub import), or undefined when it has none. */
+export function projectImport(project: SimProject): ProjectOps["import"] {
+  return opsOf(project).import;
+}
+
 function presentImport(project: SimProject, imp: NonNullable<ProjectOps["import"]>): Json {
   return {
     id: project.id,

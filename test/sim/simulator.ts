@@ -54,6 +54,7 @@ import { registerStorageMoveRoutes } from "./restStorageMoves.js";
 import { registerGeoRoutes } from "./restGeo.js";
 import { registerAdminInstanceRoutes } from "./restAdminInstance.js";
 import { registerAdminInstanceProjectRoutes } from "./restAdminInstanceProjects.js";
+import { registerAdminOpsRoutes } from "./restAdminOps.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -209,6 +210,7 @@ export class GitLabSimulator {
     registerGeoRoutes(router);
     registerAdminInstanceRoutes(router);
     registerAdminInstanceProjectRoutes(router);
+    registerAdminOpsRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
