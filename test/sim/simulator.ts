@@ -48,6 +48,9 @@ import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote }
 import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
 import { registerContentRoutes } from "./restContent.js";
 import { registerDeployKeyRoutes } from "./restDeployKeys.js";
+import { registerPackageRoutes } from "./restPackages.js";
+import { registerPackageRegistryRoutes } from "./restPackagesRegistry.js";
+import { registerTemplateRoutes } from "./restTemplates.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -195,6 +198,9 @@ export class GitLabSimulator {
     registerProjectOpsRoutes(router);
     registerContentRoutes(router);
     registerDeployKeyRoutes(router);
+    registerPackageRoutes(router);
+    registerPackageRegistryRoutes(router);
+    registerTemplateRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
