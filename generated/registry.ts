@@ -56264,7 +56264,7 @@ export const actions: readonly ActionRecord[] = [
     contentKind: "detail",
     tier: "free",
     gitlabComOnly: false,
-    scope: "api",
+    scope: "read_api",
     adminMode: false,
     graphql: false,
     fineGrained: {
