@@ -7871,6 +7871,21 @@ export interface MergeTrainListProjectParams {
 }
 
 /**
+ * Parameters of `model_registry.download`: Download a model version file.
+ * @see https://docs.gitlab.com/api/model_registry/#download-a-machine-learning-model-package-file
+ */
+export interface ModelRegistryDownloadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the model version, or candidate:ID for a run. */
+  model_version_id: string;
+  /** Folder of the file inside the version, such as model/weights. */
+  path?: string;
+  /** Name of the file. */
+  file_name: string;
+}
+
+/**
  * Parameters of `mr_review.changes_get`: Get merge request changes.
  * @see https://docs.gitlab.com/api/merge_requests/#list-merge-request-diffs
  */
@@ -8213,6 +8228,392 @@ export interface MrReviewRawDiffsParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
+}
+
+/**
+ * Parameters of `package.delete`: Delete a package.
+ * @see https://docs.gitlab.com/api/packages/#delete-a-project-package
+ */
+export interface PackageDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the package (from package.list). */
+  package_id: number;
+}
+
+/**
+ * Parameters of `package.download`: Download a generic package file.
+ * @see https://docs.gitlab.com/api/../user/packages/generic_packages/#download-a-single-file
+ */
+export interface PackageDownloadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the generic package. */
+  package_name: string;
+  /** Version of the package, such as 1.0.0. */
+  package_version: string;
+  /** Folder of the file inside the package, such as linux/amd64. */
+  path?: string;
+  /** Name of the file. */
+  file_name: string;
+}
+
+/**
+ * Parameters of `package.file_delete`: Delete a package file.
+ * @see https://docs.gitlab.com/api/packages/#delete-a-package-file
+ */
+export interface PackageFileDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the package (from package.list). */
+  package_id: number;
+  /** ID of the file (from package.file_list). */
+  package_file_id: number;
+}
+
+/**
+ * Parameters of `package.file_list`: List the files of a package.
+ * @see https://docs.gitlab.com/api/packages/#list-package-files
+ */
+export interface PackageFileListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the package (from package.list). */
+  package_id: number;
+  /** id (default). */
+  order_by?: "id" | "file_name" | "created_at";
+  /** asc (default). */
+  sort?: "asc" | "desc";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.list`: List packages of a project.
+ * @see https://docs.gitlab.com/api/packages/#for-a-project
+ */
+export interface PackageListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** created_at (default). */
+  order_by?: "created_at" | "name" | "version" | "type";
+  /** asc (default). */
+  sort?: "asc" | "desc";
+  package_type?:
+    | "maven"
+    | "npm"
+    | "conan"
+    | "nuget"
+    | "pypi"
+    | "composer"
+    | "generic"
+    | "golang"
+    | "debian"
+    | "rubygems"
+    | "helm"
+    | "terraform_module"
+    | "rpm"
+    | "ml_model"
+    | "cargo";
+  /** Fuzzy match on the name. */
+  package_name?: string;
+  /** Exact version. */
+  package_version?: string;
+  /** Include packages without a version. */
+  include_versionless?: boolean;
+  /** default (default). */
+  status?: "default" | "hidden" | "processing" | "error" | "pending_destruction" | "deprecated";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.protection_rule_create`: Create a package protection rule.
+ * @see https://docs.gitlab.com/api/project_packages_protection_rules/#create-a-package-protection-rule
+ */
+export interface PackageProtectionRuleCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Names to protect, such as @acme/app-*. */
+  package_name_pattern: string;
+  package_type: "conan" | "generic" | "helm" | "maven" | "npm" | "nuget" | "pypi";
+  minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+  minimum_access_level_for_delete?: "owner" | "admin";
+}
+
+/**
+ * Parameters of `package.protection_rule_delete`: Delete a package protection rule.
+ * @see https://docs.gitlab.com/api/project_packages_protection_rules/#delete-a-package-protection-rule
+ */
+export interface PackageProtectionRuleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the rule. */
+  protection_rule_id: number;
+}
+
+/**
+ * Parameters of `package.protection_rule_list`: List package protection rules.
+ * @see https://docs.gitlab.com/api/project_packages_protection_rules/#list-package-protection-rules
+ */
+export interface PackageProtectionRuleListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.protection_rule_update`: Update a package protection rule.
+ * @see https://docs.gitlab.com/api/project_packages_protection_rules/#update-a-package-protection-rule
+ */
+export interface PackageProtectionRuleUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the rule. */
+  protection_rule_id: number;
+  package_name_pattern?: string;
+  package_type?: "conan" | "generic" | "helm" | "maven" | "npm" | "nuget" | "pypi";
+  minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+  minimum_access_level_for_delete?: "owner" | "admin";
+}
+
+/**
+ * Parameters of `package.publish`: Publish a file to a generic package.
+ * @see https://docs.gitlab.com/api/../user/packages/generic_packages/#publish-a-single-file
+ */
+export interface PackagePublishParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the generic package. */
+  package_name: string;
+  /** Version of the package, such as 1.0.0. */
+  package_version: string;
+  /** Folder of the file inside the package, such as linux/amd64. */
+  path?: string;
+  /** Name of the file. */
+  file_name: string;
+  /** Local file to publish (stdio only). */
+  file_path?: string;
+  /** File bytes in base64. */
+  content_base64?: string;
+  /** hidden: kept out of the UI and lists. */
+  status?: "default" | "hidden";
+  /** What GitLab answers. package_file (sent when omitted) gives the file's checksums. */
+  select?: "package_file";
+}
+
+/**
+ * Parameters of `package.publish_and_link`: Publish a file and link it to a release.
+ * @see https://docs.gitlab.com/api/../user/packages/generic_packages/#publish-a-single-file
+ */
+export interface PackagePublishAndLinkParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the generic package. */
+  package_name: string;
+  /** Version of the package, such as 1.0.0. */
+  package_version: string;
+  /** Folder of the file inside the package, such as linux/amd64. */
+  path?: string;
+  /** Name of the file. */
+  file_name: string;
+  /** Local file to publish (stdio only). */
+  file_path?: string;
+  /** File bytes in base64. */
+  content_base64?: string;
+  /** hidden: kept out of the UI and lists. */
+  status?: "default" | "hidden";
+  /** What GitLab answers. package_file (sent when omitted) gives the file's checksums. */
+  select?: "package_file";
+  /** Tag of the release to link the file to. */
+  tag_name: string;
+  /** Name of the asset link (default the file name). */
+  link_name?: string;
+  /** package (default). */
+  link_type?: "other" | "runbook" | "image" | "package";
+  /** Permanent path for the asset under the release, such as /binaries/app. */
+  direct_asset_path?: string;
+}
+
+/**
+ * Parameters of `package.publish_directory`: Publish a local directory as a generic package.
+ * @see https://docs.gitlab.com/api/../user/packages/generic_packages/#publish-multiple-files
+ */
+export interface PackagePublishDirectoryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Name of the generic package. */
+  package_name: string;
+  /** Version of the package, such as 1.0.0. */
+  package_version: string;
+  /** Local folder to publish (stdio only). */
+  directory: string;
+  /** Include subfolders (default true). */
+  recursive?: boolean;
+  /** hidden: kept out of the UI and lists. */
+  status?: "default" | "hidden";
+  /** What GitLab answers. package_file (sent when omitted) gives the file's checksums. */
+  select?: "package_file";
+}
+
+/**
+ * Parameters of `package.registry_delete`: Delete a container repository.
+ * @see https://docs.gitlab.com/api/container_registry/#delete-registry-repository
+ */
+export interface PackageRegistryDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the container repository. */
+  repository_id: number;
+}
+
+/**
+ * Parameters of `package.registry_get`: Get a container repository.
+ * @see https://docs.gitlab.com/api/container_registry/#get-details-of-a-single-repository
+ */
+export interface PackageRegistryGetParams {
+  /** ID of the container repository. */
+  repository_id: number;
+  /** Include each repository's tags. */
+  tags?: boolean;
+  /** Include each repository's tag count. */
+  tags_count?: boolean;
+  /** Include the deduplicated size (GitLab.com registry). */
+  size?: boolean;
+}
+
+/**
+ * Parameters of `package.registry_list_group`: List container repositories of a group.
+ * @see https://docs.gitlab.com/api/container_registry/#within-a-group
+ */
+export interface PackageRegistryListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.registry_list_project`: List container repositories of a project.
+ * @see https://docs.gitlab.com/api/container_registry/#within-a-project
+ */
+export interface PackageRegistryListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Include each repository's tags. */
+  tags?: boolean;
+  /** Include each repository's tag count. */
+  tags_count?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.registry_rule_create`: Create a container repository protection rule.
+ * @see https://docs.gitlab.com/api/container_repository_protection_rules/#create-a-container-repository-protection-rule
+ */
+export interface PackageRegistryRuleCreateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Repository paths to protect, such as acme/app-*. */
+  repository_path_pattern: string;
+  minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+  minimum_access_level_for_delete?: "maintainer" | "owner" | "admin";
+}
+
+/**
+ * Parameters of `package.registry_rule_delete`: Delete a container repository protection rule.
+ * @see https://docs.gitlab.com/api/container_repository_protection_rules/#delete-a-container-repository-protection-rule
+ */
+export interface PackageRegistryRuleDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the rule. */
+  protection_rule_id: number;
+}
+
+/**
+ * Parameters of `package.registry_rule_list`: List container repository protection rules.
+ * @see https://docs.gitlab.com/api/container_repository_protection_rules/#list-container-repository-protection-rules
+ */
+export interface PackageRegistryRuleListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `package.registry_rule_update`: Update a container repository protection rule.
+ * @see https://docs.gitlab.com/api/container_repository_protection_rules/#update-a-container-repository-protection-rule
+ */
+export interface PackageRegistryRuleUpdateParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the rule. */
+  protection_rule_id: number;
+  repository_path_pattern?: string;
+  minimum_access_level_for_push?: "maintainer" | "owner" | "admin" | "";
+  minimum_access_level_for_delete?: "maintainer" | "owner" | "admin" | "";
+}
+
+/**
+ * Parameters of `package.registry_tag_delete`: Delete a container image tag.
+ * @see https://docs.gitlab.com/api/container_registry/#delete-a-registry-repository-tag
+ */
+export interface PackageRegistryTagDeleteParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the container repository. */
+  repository_id: number;
+  /** Name of the image tag, such as v1.2.0. */
+  tag_name: string;
+}
+
+/**
+ * Parameters of `package.registry_tag_delete_bulk`: Delete container image tags in bulk.
+ * @see https://docs.gitlab.com/api/container_registry/#delete-registry-repository-tags-in-bulk
+ */
+export interface PackageRegistryTagDeleteBulkParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the container repository. */
+  repository_id: number;
+  /** re2 pattern of the tag names to delete (.* for all). */
+  name_regex_delete: string;
+  /** re2 pattern of tag names to keep, overriding name_regex_delete. */
+  name_regex_keep?: string;
+  /** Newest matching tags to keep. */
+  keep_n?: number;
+  /** Delete only tags older than this, such as 1h, 7d or 1month. */
+  older_than?: string;
+}
+
+/**
+ * Parameters of `package.registry_tag_get`: Get a container image tag.
+ * @see https://docs.gitlab.com/api/container_registry/#get-details-of-a-registry-repository-tag
+ */
+export interface PackageRegistryTagGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the container repository. */
+  repository_id: number;
+  /** Name of the image tag, such as v1.2.0. */
+  tag_name: string;
+}
+
+/**
+ * Parameters of `package.registry_tag_list`: List the tags of a container repository.
+ * @see https://docs.gitlab.com/api/container_registry/#list-registry-repository-tags
+ */
+export interface PackageRegistryTagListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the container repository. */
+  repository_id: number;
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -13053,6 +13454,148 @@ export interface TagUnprotectParams {
 }
 
 /**
+ * Parameters of `template.ci_yml_get`: Get a .gitlab-ci.yml template.
+ * @see https://docs.gitlab.com/api/templates/gitlab_ci_ymls/#single-gitlab-ci-yaml-template
+ */
+export interface TemplateCiYmlGetParams {
+  /** Template key, such as Ruby. */
+  key: string;
+}
+
+/**
+ * Parameters of `template.ci_yml_list`: List .gitlab-ci.yml templates.
+ * @see https://docs.gitlab.com/api/templates/gitlab_ci_ymls/#list-gitlab-ci-yaml-templates
+ */
+export interface TemplateCiYmlListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `template.dockerfile_get`: Get a Dockerfile template.
+ * @see https://docs.gitlab.com/api/templates/dockerfiles/#single-dockerfile-template
+ */
+export interface TemplateDockerfileGetParams {
+  /** Template key, such as Golang. */
+  key: string;
+}
+
+/**
+ * Parameters of `template.dockerfile_list`: List Dockerfile templates.
+ * @see https://docs.gitlab.com/api/templates/dockerfiles/#list-dockerfile-templates
+ */
+export interface TemplateDockerfileListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `template.gitignore_get`: Get a .gitignore template.
+ * @see https://docs.gitlab.com/api/templates/gitignores/#get-a-single-gitignore-template
+ */
+export interface TemplateGitignoreGetParams {
+  /** Template key, such as Ruby. */
+  key: string;
+}
+
+/**
+ * Parameters of `template.gitignore_list`: List .gitignore templates.
+ * @see https://docs.gitlab.com/api/templates/gitignores/#get-all-gitignore-templates
+ */
+export interface TemplateGitignoreListParams {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `template.license_get`: Get a license template.
+ * @see https://docs.gitlab.com/api/templates/licenses/#single-license-template
+ */
+export interface TemplateLicenseGetParams {
+  /** License key, such as mit. */
+  key: string;
+  /** Project name for the placeholder. */
+  project?: string;
+  /** Copyright holder for the placeholder. */
+  fullname?: string;
+}
+
+/**
+ * Parameters of `template.license_list`: List license templates.
+ * @see https://docs.gitlab.com/api/templates/licenses/#get-all-license-templates
+ */
+export interface TemplateLicenseListParams {
+  /** Only the popular licenses. */
+  popular?: boolean;
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `template.lint`: Validate CI/CD YAML content.
+ * @see https://docs.gitlab.com/api/lint/#validate-sample-cicd-configuration
+ */
+export interface TemplateLintParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** The CI/CD YAML to check. */
+  content: string;
+  /** Simulate pipeline creation, not only a static check. */
+  dry_run?: boolean;
+  /** List the jobs the configuration would create. */
+  include_jobs?: boolean;
+  /** Branch or tag for a dry run (default branch when omitted). */
+  ref?: string;
+}
+
+/**
+ * Parameters of `template.lint_project`: Validate a project's .gitlab-ci.yml.
+ * @see https://docs.gitlab.com/api/lint/#validate-a-projects-cicd-configuration
+ */
+export interface TemplateLintProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Commit SHA, branch or tag whose configuration to check (default branch's head when omitted). */
+  content_ref?: string;
+  /** Simulate pipeline creation, not only a static check. */
+  dry_run?: boolean;
+  /** Branch or tag the dry run simulates (default branch when omitted). */
+  dry_run_ref?: string;
+  /** List the jobs the configuration would create. */
+  include_jobs?: boolean;
+}
+
+/**
+ * Parameters of `template.project_template_get`: Get a project template.
+ * @see https://docs.gitlab.com/api/project_templates/#get-one-template-of-a-particular-type
+ */
+export interface TemplateProjectTemplateGetParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  type: "dockerfiles" | "gitignores" | "gitlab_ci_ymls" | "licenses" | "issues" | "merge_requests";
+  /** Key of the template. */
+  name: string;
+  /** Project holding the template, when names clash. */
+  source_template_project_id?: number;
+  /** Project name for a license's placeholder. */
+  project?: string;
+  /** Copyright holder for a license's placeholder. */
+  fullname?: string;
+}
+
+/**
+ * Parameters of `template.project_template_list`: List a project's templates of one type.
+ * @see https://docs.gitlab.com/api/project_templates/#get-all-templates-of-a-particular-type
+ */
+export interface TemplateProjectTemplateListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  type: "dockerfiles" | "gitignores" | "gitlab_ci_ymls" | "licenses" | "issues" | "merge_requests";
+  page?: number;
+  per_page?: number;
+}
+
+/**
  * Parameters of `user.activate`: Activate a user.
  * @see https://docs.gitlab.com/api/user_moderation/#reactivate-a-user
  */
@@ -14656,6 +15199,7 @@ export type ActionId =
   | "merge_train.get"
   | "merge_train.list_branch"
   | "merge_train.list_project"
+  | "model_registry.download"
   | "mr_review.changes_get"
   | "mr_review.diff_version_get"
   | "mr_review.diff_versions_list"
@@ -14679,6 +15223,30 @@ export type ActionId =
   | "mr_review.note_list"
   | "mr_review.note_update"
   | "mr_review.raw_diffs"
+  | "package.delete"
+  | "package.download"
+  | "package.file_delete"
+  | "package.file_list"
+  | "package.list"
+  | "package.protection_rule_create"
+  | "package.protection_rule_delete"
+  | "package.protection_rule_list"
+  | "package.protection_rule_update"
+  | "package.publish"
+  | "package.publish_and_link"
+  | "package.publish_directory"
+  | "package.registry_delete"
+  | "package.registry_get"
+  | "package.registry_list_group"
+  | "package.registry_list_project"
+  | "package.registry_rule_create"
+  | "package.registry_rule_delete"
+  | "package.registry_rule_list"
+  | "package.registry_rule_update"
+  | "package.registry_tag_delete"
+  | "package.registry_tag_delete_bulk"
+  | "package.registry_tag_get"
+  | "package.registry_tag_list"
   | "pipeline.cancel"
   | "pipeline.create"
   | "pipeline.delete"
@@ -14996,6 +15564,18 @@ export type ActionId =
   | "tag.list_protected"
   | "tag.protect"
   | "tag.unprotect"
+  | "template.ci_yml_get"
+  | "template.ci_yml_list"
+  | "template.dockerfile_get"
+  | "template.dockerfile_list"
+  | "template.gitignore_get"
+  | "template.gitignore_list"
+  | "template.license_get"
+  | "template.license_list"
+  | "template.lint"
+  | "template.lint_project"
+  | "template.project_template_get"
+  | "template.project_template_list"
   | "user.activate"
   | "user.activities"
   | "user.add_email"
@@ -15576,6 +16156,7 @@ export interface ActionParams {
   "merge_train.get": MergeTrainGetParams;
   "merge_train.list_branch": MergeTrainListBranchParams;
   "merge_train.list_project": MergeTrainListProjectParams;
+  "model_registry.download": ModelRegistryDownloadParams;
   "mr_review.changes_get": MrReviewChangesGetParams;
   "mr_review.diff_version_get": MrReviewDiffVersionGetParams;
   "mr_review.diff_versions_list": MrReviewDiffVersionsListParams;
@@ -15599,6 +16180,30 @@ export interface ActionParams {
   "mr_review.note_list": MrReviewNoteListParams;
   "mr_review.note_update": MrReviewNoteUpdateParams;
   "mr_review.raw_diffs": MrReviewRawDiffsParams;
+  "package.delete": PackageDeleteParams;
+  "package.download": PackageDownloadParams;
+  "package.file_delete": PackageFileDeleteParams;
+  "package.file_list": PackageFileListParams;
+  "package.list": PackageListParams;
+  "package.protection_rule_create": PackageProtectionRuleCreateParams;
+  "package.protection_rule_delete": PackageProtectionRuleDeleteParams;
+  "package.protection_rule_list": PackageProtectionRuleListParams;
+  "package.protection_rule_update": PackageProtectionRuleUpdateParams;
+  "package.publish": PackagePublishParams;
+  "package.publish_and_link": PackagePublishAndLinkParams;
+  "package.publish_directory": PackagePublishDirectoryParams;
+  "package.registry_delete": PackageRegistryDeleteParams;
+  "package.registry_get": PackageRegistryGetParams;
+  "package.registry_list_group": PackageRegistryListGroupParams;
+  "package.registry_list_project": PackageRegistryListProjectParams;
+  "package.registry_rule_create": PackageRegistryRuleCreateParams;
+  "package.registry_rule_delete": PackageRegistryRuleDeleteParams;
+  "package.registry_rule_list": PackageRegistryRuleListParams;
+  "package.registry_rule_update": PackageRegistryRuleUpdateParams;
+  "package.registry_tag_delete": PackageRegistryTagDeleteParams;
+  "package.registry_tag_delete_bulk": PackageRegistryTagDeleteBulkParams;
+  "package.registry_tag_get": PackageRegistryTagGetParams;
+  "package.registry_tag_list": PackageRegistryTagListParams;
   "pipeline.cancel": PipelineCancelParams;
   "pipeline.create": PipelineCreateParams;
   "pipeline.delete": PipelineDeleteParams;
@@ -15916,6 +16521,18 @@ export interface ActionParams {
   "tag.list_protected": TagListProtectedParams;
   "tag.protect": TagProtectParams;
   "tag.unprotect": TagUnprotectParams;
+  "template.ci_yml_get": TemplateCiYmlGetParams;
+  "template.ci_yml_list": TemplateCiYmlListParams;
+  "template.dockerfile_get": TemplateDockerfileGetParams;
+  "template.dockerfile_list": TemplateDockerfileListParams;
+  "template.gitignore_get": TemplateGitignoreGetParams;
+  "template.gitignore_list": TemplateGitignoreListParams;
+  "template.license_get": TemplateLicenseGetParams;
+  "template.license_list": TemplateLicenseListParams;
+  "template.lint": TemplateLintParams;
+  "template.lint_project": TemplateLintProjectParams;
+  "template.project_template_get": TemplateProjectTemplateGetParams;
+  "template.project_template_list": TemplateProjectTemplateListParams;
   "user.activate": UserActivateParams;
   "user.activities": UserActivitiesParams;
   "user.add_email": UserAddEmailParams;

@@ -1724,6 +1724,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/registry/repositories": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List container repositories of a group */
+    get: operations["package.registry_list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/releases": {
     parameters: {
       query?: never;
@@ -3155,6 +3172,24 @@ export interface paths {
     post?: never;
     /** Delete a project board list */
     delete: operations["project.board_list_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/ci/lint": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Validate a project's .gitlab-ci.yml */
+    get: operations["template.lint_project"];
+    put?: never;
+    /** Validate CI/CD YAML content */
+    post: operations["template.lint"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -6242,6 +6277,162 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/packages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List packages of a project */
+    get: operations["package.list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/generic/{package_name}/{package_version}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Publish a local directory as a generic package */
+    put: operations["package.publish_directory"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/generic/{package_name}/{package_version}/{file_name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a generic package file */
+    get: operations["package.download"];
+    /** Publish a file and link it to a release */
+    put: operations["package.publish_and_link"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/ml_models/{model_version_id}/files/{file_name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a model version file */
+    get: operations["model_registry.download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/protection/rules": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List package protection rules */
+    get: operations["package.protection_rule_list"];
+    put?: never;
+    /** Create a package protection rule */
+    post: operations["package.protection_rule_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/protection/rules/{protection_rule_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a package protection rule */
+    delete: operations["package.protection_rule_delete"];
+    options?: never;
+    head?: never;
+    /** Update a package protection rule */
+    patch: operations["package.protection_rule_update"];
+    trace?: never;
+  };
+  "/projects/{id}/packages/{package_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a package */
+    delete: operations["package.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/{package_id}/package_files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the files of a package */
+    get: operations["package.file_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/packages/{package_id}/package_files/{package_file_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a package file */
+    delete: operations["package.file_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/pages": {
     parameters: {
       query?: never;
@@ -6751,6 +6942,112 @@ export interface paths {
     post: operations["project.push_rule_add"];
     /** Delete a project's push rules */
     delete: operations["project.push_rule_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/registry/protection/repository/rules": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List container repository protection rules */
+    get: operations["package.registry_rule_list"];
+    put?: never;
+    /** Create a container repository protection rule */
+    post: operations["package.registry_rule_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/registry/protection/repository/rules/{protection_rule_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a container repository protection rule */
+    delete: operations["package.registry_rule_delete"];
+    options?: never;
+    head?: never;
+    /** Update a container repository protection rule */
+    patch: operations["package.registry_rule_update"];
+    trace?: never;
+  };
+  "/projects/{id}/registry/repositories": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List container repositories of a project */
+    get: operations["package.registry_list_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/registry/repositories/{repository_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a container repository */
+    delete: operations["package.registry_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/registry/repositories/{repository_id}/tags": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the tags of a container repository */
+    get: operations["package.registry_tag_list"];
+    put?: never;
+    post?: never;
+    /** Delete container image tags in bulk */
+    delete: operations["package.registry_tag_delete_bulk"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/registry/repositories/{repository_id}/tags/{tag_name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a container image tag */
+    get: operations["package.registry_tag_get"];
+    put?: never;
+    post?: never;
+    /** Delete a container image tag */
+    delete: operations["package.registry_tag_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -8001,6 +8298,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/templates/{type}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a project's templates of one type */
+    get: operations["template.project_template_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/templates/{type}/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project template */
+    get: operations["template.project_template_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/terraform/state/{name}": {
     parameters: {
       query?: never;
@@ -8329,6 +8660,23 @@ export interface paths {
     };
     /** Get a repository storage move of a project */
     get: operations["storage_move.get_project_for_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/registry/repositories/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a container repository */
+    get: operations["package.registry_get"];
     put?: never;
     post?: never;
     delete?: never;
@@ -8906,6 +9254,142 @@ export interface paths {
     };
     /** Get a repository storage move of a snippet */
     get: operations["storage_move.get_snippet_for_snippet"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/dockerfiles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List Dockerfile templates */
+    get: operations["template.dockerfile_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/dockerfiles/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Dockerfile template */
+    get: operations["template.dockerfile_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/gitignores": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List .gitignore templates */
+    get: operations["template.gitignore_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/gitignores/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a .gitignore template */
+    get: operations["template.gitignore_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/gitlab_ci_ymls": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List .gitlab-ci.yml templates */
+    get: operations["template.ci_yml_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/gitlab_ci_ymls/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a .gitlab-ci.yml template */
+    get: operations["template.ci_yml_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/licenses": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List license templates */
+    get: operations["template.license_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/templates/licenses/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a license template */
+    get: operations["template.license_get"];
     put?: never;
     post?: never;
     delete?: never;
@@ -12937,6 +13421,164 @@ export interface components {
       Version?: string | null;
       Created?: string | null;
       Path?: string | null;
+    };
+    /** @description A package in a project's package registry. */
+    Package: {
+      id: number;
+      name?: string | null;
+      version?: string | null;
+      package_type?: string | null;
+      status?: string | null;
+      conan_package_name?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      last_downloaded_at?: string | null;
+      _links?: Record<string, never> | null;
+      pipelines?: (Record<string, never> | null)[] | null;
+      tags?: (Record<string, never> | null)[] | null;
+    };
+    /** @description One file of a package, with GitLab's checksums. */
+    PackageFile: {
+      id: number;
+      package_id?: number | null;
+      file_name?: string | null;
+      size?: number | null;
+      file_md5?: string | null;
+      file_sha1?: string | null;
+      file_sha256?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      pipelines?: (Record<string, never> | null)[] | null;
+    };
+    /** @description What a package file download held, without its bytes. */
+    PackageDownload: {
+      /** Format: uri */
+      url: string;
+      file_name: string;
+      binary: boolean;
+      size?: number | null;
+      sha256?: string | null;
+      content_type?: string | null;
+      read_limit_reached?: boolean | null;
+    };
+    /** @description A file published to a generic package, with its download URL. */
+    PublishedFile: {
+      /** Format: uri */
+      url: string;
+      file_name: string;
+      id?: number | null;
+      package_id?: number | null;
+      size?: number | null;
+      file_md5?: string | null;
+      file_sha1?: string | null;
+      file_sha256?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      path?: string | null;
+      release_link?: components["schemas"]["ReleaseLink"] | null;
+    };
+    /** @description The files a directory publish sent, in order. */
+    PublishedDirectory: {
+      package: string;
+      file_count: number;
+      total_size?: number | null;
+      files?: (components["schemas"]["PublishedFile"] | null)[] | null;
+    };
+    /** @description Who may push or delete packages whose name matches a pattern. */
+    PackageProtectionRule: {
+      id: number;
+      project_id?: number | null;
+      package_name_pattern?: string | null;
+      package_type?: string | null;
+      minimum_access_level_for_delete?: string | null;
+      minimum_access_level_for_push?: string | null;
+    };
+    /** @description A container image repository of a project's registry. */
+    ContainerRepository: {
+      id: number;
+      name?: string | null;
+      path?: string | null;
+      project_id?: number | null;
+      location?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      cleanup_policy_started_at?: string | null;
+      status?: string | null;
+      tags_count?: number | null;
+      size?: number | null;
+      tags?: (components["schemas"]["RegistryTag"] | null)[] | null;
+    };
+    /** @description A tag of a container image repository. */
+    RegistryTag: {
+      name: string;
+      path?: string | null;
+      location?: string | null;
+      revision?: string | null;
+      short_revision?: string | null;
+      digest?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      total_size?: number | null;
+    };
+    /** @description Who may push or delete images of repositories whose path matches a pattern. */
+    RegistryProtectionRule: {
+      id: number;
+      project_id?: number | null;
+      repository_path_pattern?: string | null;
+      minimum_access_level_for_push?: string | null;
+      minimum_access_level_for_delete?: string | null;
+    };
+    /** @description A template in a list, by key. */
+    TemplateEntry: {
+      key: string;
+      name?: string | null;
+    };
+    /** @description A file template and its content. */
+    Template: {
+      name: string;
+      content?: string | null;
+      truncated?: boolean | null;
+    };
+    /** @description A license template, its terms and its text. */
+    LicenseTemplate: {
+      key: string;
+      name?: string | null;
+      nickname?: string | null;
+      popular?: boolean | null;
+      featured?: boolean | null;
+      html_url?: string | null;
+      source_url?: string | null;
+      description?: string | null;
+      conditions?: (string | null)[] | null;
+      permissions?: (string | null)[] | null;
+      limitations?: (string | null)[] | null;
+      content?: string | null;
+      truncated?: boolean | null;
+    };
+    /** @description A template of a project (any type). Licenses carry their terms too. */
+    ProjectTemplate: {
+      name: string;
+      key?: string | null;
+      nickname?: string | null;
+      description?: string | null;
+      html_url?: string | null;
+      source_url?: string | null;
+      conditions?: (string | null)[] | null;
+      permissions?: (string | null)[] | null;
+      limitations?: (string | null)[] | null;
+      content?: string | null;
+      truncated?: boolean | null;
+    };
+    /** @description Whether a CI/CD configuration is valid, its errors, warnings and expanded YAML. */
+    CiLintResult: {
+      valid: boolean;
+      errors?: (string | null)[] | null;
+      warnings?: (string | null)[] | null;
+      merged_yaml?: string | null;
+      includes?: (Record<string, never> | null)[] | null;
+      jobs?: (Record<string, never> | null)[] | null;
     };
   };
   responses: never;
@@ -17706,6 +18348,31 @@ export interface operations {
       };
     };
   };
+  "package.registry_list_group": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContainerRepository"][];
+        };
+      };
+    };
+  };
   "group.release_list": {
     parameters: {
       query?: {
@@ -21044,6 +21711,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "template.lint_project": {
+    parameters: {
+      query?: {
+        content_ref?: string;
+        dry_run?: boolean;
+        dry_run_ref?: string;
+        include_jobs?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CiLintResult"];
+        };
+      };
+    };
+  };
+  "template.lint": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          content: string;
+          dry_run?: boolean;
+          include_jobs?: boolean;
+          ref?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CiLintResult"];
+        };
       };
     };
   };
@@ -28250,6 +28975,343 @@ export interface operations {
       };
     };
   };
+  "package.list": {
+    parameters: {
+      query?: {
+        order_by?: "created_at" | "name" | "version" | "type";
+        sort?: "asc" | "desc";
+        package_type?:
+          | "maven"
+          | "npm"
+          | "conan"
+          | "nuget"
+          | "pypi"
+          | "composer"
+          | "generic"
+          | "golang"
+          | "debian"
+          | "rubygems"
+          | "helm"
+          | "terraform_module"
+          | "rpm"
+          | "ml_model"
+          | "cargo";
+        package_name?: string;
+        package_version?: string;
+        include_versionless?: boolean;
+        status?: "default" | "hidden" | "processing" | "error" | "pending_destruction" | "deprecated";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Package"][];
+        };
+      };
+    };
+  };
+  "package.publish_directory": {
+    parameters: {
+      query?: {
+        status?: "default" | "hidden";
+        select?: "package_file";
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        package_name: string;
+        package_version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PublishedDirectory"];
+        };
+      };
+    };
+  };
+  "package.download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        package_name: string;
+        package_version: string;
+        file_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageDownload"];
+        };
+      };
+    };
+  };
+  "package.publish_and_link": {
+    parameters: {
+      query?: {
+        status?: "default" | "hidden";
+        select?: "package_file";
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        package_name: string;
+        package_version: string;
+        file_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PublishedFile"];
+        };
+      };
+    };
+  };
+  "model_registry.download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        model_version_id: string;
+        file_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageDownload"];
+        };
+      };
+    };
+  };
+  "package.protection_rule_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageProtectionRule"][];
+        };
+      };
+    };
+  };
+  "package.protection_rule_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          package_name_pattern: string;
+          /** @enum {string} */
+          package_type: "conan" | "generic" | "helm" | "maven" | "npm" | "nuget" | "pypi";
+          /** @enum {string} */
+          minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+          /** @enum {string} */
+          minimum_access_level_for_delete?: "owner" | "admin";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageProtectionRule"];
+        };
+      };
+    };
+  };
+  "package.protection_rule_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        protection_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.protection_rule_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        protection_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          package_name_pattern?: string;
+          /** @enum {string} */
+          package_type?: "conan" | "generic" | "helm" | "maven" | "npm" | "nuget" | "pypi";
+          /** @enum {string} */
+          minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+          /** @enum {string} */
+          minimum_access_level_for_delete?: "owner" | "admin";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageProtectionRule"];
+        };
+      };
+    };
+  };
+  "package.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        package_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.file_list": {
+    parameters: {
+      query?: {
+        order_by?: "id" | "file_name" | "created_at";
+        sort?: "asc" | "desc";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        package_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PackageFile"][];
+        };
+      };
+    };
+  };
+  "package.file_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        package_id: number;
+        package_file_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   "project.pages_get": {
     parameters: {
       query?: never;
@@ -29686,6 +30748,267 @@ export interface operations {
       header?: never;
       path: {
         id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.registry_rule_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RegistryProtectionRule"][];
+        };
+      };
+    };
+  };
+  "package.registry_rule_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          repository_path_pattern: string;
+          /** @enum {string} */
+          minimum_access_level_for_push?: "maintainer" | "owner" | "admin";
+          /** @enum {string} */
+          minimum_access_level_for_delete?: "maintainer" | "owner" | "admin";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RegistryProtectionRule"];
+        };
+      };
+    };
+  };
+  "package.registry_rule_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        protection_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.registry_rule_update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        protection_rule_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          repository_path_pattern?: string;
+          /** @enum {string} */
+          minimum_access_level_for_push?: "maintainer" | "owner" | "admin" | "";
+          /** @enum {string} */
+          minimum_access_level_for_delete?: "maintainer" | "owner" | "admin" | "";
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RegistryProtectionRule"];
+        };
+      };
+    };
+  };
+  "package.registry_list_project": {
+    parameters: {
+      query?: {
+        tags?: boolean;
+        tags_count?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContainerRepository"][];
+        };
+      };
+    };
+  };
+  "package.registry_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        repository_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.registry_tag_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        repository_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RegistryTag"][];
+        };
+      };
+    };
+  };
+  "package.registry_tag_delete_bulk": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        repository_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name_regex_delete: string;
+          name_regex_keep?: string;
+          keep_n?: number;
+          older_than?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "package.registry_tag_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        repository_id: number;
+        tag_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RegistryTag"];
+        };
+      };
+    };
+  };
+  "package.registry_tag_delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        repository_id: number;
+        tag_name: string;
       };
       cookie?: never;
     };
@@ -32597,6 +33920,60 @@ export interface operations {
       };
     };
   };
+  "template.project_template_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        type: "dockerfiles" | "gitignores" | "gitlab_ci_ymls" | "licenses" | "issues" | "merge_requests";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TemplateEntry"][];
+        };
+      };
+    };
+  };
+  "template.project_template_get": {
+    parameters: {
+      query?: {
+        source_template_project_id?: number;
+        project?: string;
+        fullname?: string;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        type: "dockerfiles" | "gitignores" | "gitlab_ci_ymls" | "licenses" | "issues" | "merge_requests";
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectTemplate"];
+        };
+      };
+    };
+  };
   "admin.terraform_state_get": {
     parameters: {
       query?: {
@@ -33426,6 +34803,32 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "package.registry_get": {
+    parameters: {
+      query?: {
+        tags?: boolean;
+        tags_count?: boolean;
+        size?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ContainerRepository"];
         };
       };
     };
@@ -34659,6 +36062,190 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["StorageMove"];
+        };
+      };
+    };
+  };
+  "template.dockerfile_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TemplateEntry"][];
+        };
+      };
+    };
+  };
+  "template.dockerfile_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Template"];
+        };
+      };
+    };
+  };
+  "template.gitignore_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TemplateEntry"][];
+        };
+      };
+    };
+  };
+  "template.gitignore_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Template"];
+        };
+      };
+    };
+  };
+  "template.ci_yml_list": {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TemplateEntry"][];
+        };
+      };
+    };
+  };
+  "template.ci_yml_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Template"];
+        };
+      };
+    };
+  };
+  "template.license_list": {
+    parameters: {
+      query?: {
+        popular?: boolean;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LicenseTemplate"][];
+        };
+      };
+    };
+  };
+  "template.license_get": {
+    parameters: {
+      query?: {
+        project?: string;
+        fullname?: string;
+      };
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LicenseTemplate"];
         };
       };
     };

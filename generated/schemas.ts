@@ -14849,6 +14849,35 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id"],
     additionalProperties: false,
   },
+  "model_registry.download": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      model_version_id: {
+        type: "string",
+        description: "ID of the model version, or candidate:ID for a run.",
+        minLength: 1,
+        pattern: "^(\\d+|candidate:\\d+)$",
+      },
+      path: {
+        type: "string",
+        description: "Folder of the file inside the version, such as model/weights.",
+        minLength: 1,
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["project_id", "model_version_id", "file_name"],
+    additionalProperties: false,
+  },
   "mr_review.changes_get": {
     type: "object",
     properties: {
@@ -15472,6 +15501,728 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "merge_request_iid"],
+    additionalProperties: false,
+  },
+  "package.delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_id: {
+        type: "integer",
+        description: "ID of the package (from package.list).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "package_id"],
+    additionalProperties: false,
+  },
+  "package.download": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_name: {
+        type: "string",
+        description: "Name of the generic package.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9._~+-]+$",
+      },
+      package_version: {
+        type: "string",
+        description: "Version of the package, such as 1.0.0.",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "Folder of the file inside the package, such as linux/amd64.",
+        minLength: 1,
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+    },
+    required: ["project_id", "package_name", "package_version", "file_name"],
+    additionalProperties: false,
+  },
+  "package.file_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_id: {
+        type: "integer",
+        description: "ID of the package (from package.list).",
+        minimum: 1,
+      },
+      package_file_id: {
+        type: "integer",
+        description: "ID of the file (from package.file_list).",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "package_id", "package_file_id"],
+    additionalProperties: false,
+  },
+  "package.file_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_id: {
+        type: "integer",
+        description: "ID of the package (from package.list).",
+        minimum: 1,
+      },
+      order_by: {
+        type: "string",
+        description: "id (default).",
+        enum: ["id", "file_name", "created_at"],
+      },
+      sort: {
+        type: "string",
+        description: "asc (default).",
+        enum: ["asc", "desc"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "package_id"],
+    additionalProperties: false,
+  },
+  "package.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      order_by: {
+        type: "string",
+        description: "created_at (default).",
+        enum: ["created_at", "name", "version", "type"],
+      },
+      sort: {
+        type: "string",
+        description: "asc (default).",
+        enum: ["asc", "desc"],
+      },
+      package_type: {
+        type: "string",
+        enum: [
+          "maven",
+          "npm",
+          "conan",
+          "nuget",
+          "pypi",
+          "composer",
+          "generic",
+          "golang",
+          "debian",
+          "rubygems",
+          "helm",
+          "terraform_module",
+          "rpm",
+          "ml_model",
+          "cargo",
+        ],
+      },
+      package_name: {
+        type: "string",
+        description: "Fuzzy match on the name.",
+        minLength: 1,
+      },
+      package_version: {
+        type: "string",
+        description: "Exact version.",
+        minLength: 1,
+      },
+      include_versionless: {
+        type: "boolean",
+        description: "Include packages without a version.",
+      },
+      status: {
+        type: "string",
+        description: "default (default).",
+        enum: ["default", "hidden", "processing", "error", "pending_destruction", "deprecated"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "package.protection_rule_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_name_pattern: {
+        type: "string",
+        description: "Names to protect, such as @acme/app-*.",
+        minLength: 1,
+      },
+      package_type: {
+        type: "string",
+        enum: ["conan", "generic", "helm", "maven", "npm", "nuget", "pypi"],
+      },
+      minimum_access_level_for_push: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin"],
+      },
+      minimum_access_level_for_delete: {
+        type: "string",
+        enum: ["owner", "admin"],
+      },
+    },
+    required: ["project_id", "package_name_pattern", "package_type"],
+    additionalProperties: false,
+  },
+  "package.protection_rule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      protection_rule_id: {
+        type: "integer",
+        description: "ID of the rule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "protection_rule_id"],
+    additionalProperties: false,
+  },
+  "package.protection_rule_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "package.protection_rule_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      protection_rule_id: {
+        type: "integer",
+        description: "ID of the rule.",
+        minimum: 1,
+      },
+      package_name_pattern: {
+        type: "string",
+        minLength: 1,
+      },
+      package_type: {
+        type: "string",
+        enum: ["conan", "generic", "helm", "maven", "npm", "nuget", "pypi"],
+      },
+      minimum_access_level_for_push: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin"],
+      },
+      minimum_access_level_for_delete: {
+        type: "string",
+        enum: ["owner", "admin"],
+      },
+    },
+    required: ["project_id", "protection_rule_id"],
+    additionalProperties: false,
+  },
+  "package.publish": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_name: {
+        type: "string",
+        description: "Name of the generic package.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9._~+-]+$",
+      },
+      package_version: {
+        type: "string",
+        description: "Version of the package, such as 1.0.0.",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "Folder of the file inside the package, such as linux/amd64.",
+        minLength: 1,
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to publish (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      status: {
+        type: "string",
+        description: "hidden: kept out of the UI and lists.",
+        enum: ["default", "hidden"],
+      },
+      select: {
+        type: "string",
+        description: "What GitLab answers. package_file (sent when omitted) gives the file's checksums.",
+        enum: ["package_file"],
+      },
+    },
+    required: ["project_id", "package_name", "package_version", "file_name"],
+    additionalProperties: false,
+  },
+  "package.publish_and_link": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_name: {
+        type: "string",
+        description: "Name of the generic package.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9._~+-]+$",
+      },
+      package_version: {
+        type: "string",
+        description: "Version of the package, such as 1.0.0.",
+        minLength: 1,
+      },
+      path: {
+        type: "string",
+        description: "Folder of the file inside the package, such as linux/amd64.",
+        minLength: 1,
+      },
+      file_name: {
+        type: "string",
+        description: "Name of the file.",
+        minLength: 1,
+        maxLength: 255,
+        pattern: "^[^/\\\\]+$",
+      },
+      file_path: {
+        type: "string",
+        description: "Local file to publish (stdio only).",
+        minLength: 1,
+      },
+      content_base64: {
+        type: "string",
+        description: "File bytes in base64.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9+/=\\s]+$",
+      },
+      status: {
+        type: "string",
+        description: "hidden: kept out of the UI and lists.",
+        enum: ["default", "hidden"],
+      },
+      select: {
+        type: "string",
+        description: "What GitLab answers. package_file (sent when omitted) gives the file's checksums.",
+        enum: ["package_file"],
+      },
+      tag_name: {
+        type: "string",
+        description: "Tag of the release to link the file to.",
+        minLength: 1,
+      },
+      link_name: {
+        type: "string",
+        description: "Name of the asset link (default the file name).",
+        minLength: 1,
+      },
+      link_type: {
+        type: "string",
+        description: "package (default).",
+        enum: ["other", "runbook", "image", "package"],
+      },
+      direct_asset_path: {
+        type: "string",
+        description: "Permanent path for the asset under the release, such as /binaries/app.",
+        minLength: 1,
+        pattern: "^/",
+      },
+    },
+    required: ["project_id", "package_name", "package_version", "file_name", "tag_name"],
+    additionalProperties: false,
+  },
+  "package.publish_directory": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_name: {
+        type: "string",
+        description: "Name of the generic package.",
+        minLength: 1,
+        pattern: "^[A-Za-z0-9._~+-]+$",
+      },
+      package_version: {
+        type: "string",
+        description: "Version of the package, such as 1.0.0.",
+        minLength: 1,
+      },
+      directory: {
+        type: "string",
+        description: "Local folder to publish (stdio only).",
+        minLength: 1,
+      },
+      recursive: {
+        type: "boolean",
+        description: "Include subfolders (default true).",
+      },
+      status: {
+        type: "string",
+        description: "hidden: kept out of the UI and lists.",
+        enum: ["default", "hidden"],
+      },
+      select: {
+        type: "string",
+        description: "What GitLab answers. package_file (sent when omitted) gives the file's checksums.",
+        enum: ["package_file"],
+      },
+    },
+    required: ["project_id", "package_name", "package_version", "directory"],
+    additionalProperties: false,
+  },
+  "package.registry_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "repository_id"],
+    additionalProperties: false,
+  },
+  "package.registry_get": {
+    type: "object",
+    properties: {
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+      tags: {
+        type: "boolean",
+        description: "Include each repository's tags.",
+      },
+      tags_count: {
+        type: "boolean",
+        description: "Include each repository's tag count.",
+      },
+      size: {
+        type: "boolean",
+        description: "Include the deduplicated size (GitLab.com registry).",
+      },
+    },
+    required: ["repository_id"],
+    additionalProperties: false,
+  },
+  "package.registry_list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "package.registry_list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      tags: {
+        type: "boolean",
+        description: "Include each repository's tags.",
+      },
+      tags_count: {
+        type: "boolean",
+        description: "Include each repository's tag count.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "package.registry_rule_create": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_path_pattern: {
+        type: "string",
+        description: "Repository paths to protect, such as acme/app-*.",
+        minLength: 1,
+      },
+      minimum_access_level_for_push: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin"],
+      },
+      minimum_access_level_for_delete: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin"],
+      },
+    },
+    required: ["project_id", "repository_path_pattern"],
+    additionalProperties: false,
+  },
+  "package.registry_rule_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      protection_rule_id: {
+        type: "integer",
+        description: "ID of the rule.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "protection_rule_id"],
+    additionalProperties: false,
+  },
+  "package.registry_rule_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "package.registry_rule_update": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      protection_rule_id: {
+        type: "integer",
+        description: "ID of the rule.",
+        minimum: 1,
+      },
+      repository_path_pattern: {
+        type: "string",
+        minLength: 1,
+      },
+      minimum_access_level_for_push: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin", ""],
+      },
+      minimum_access_level_for_delete: {
+        type: "string",
+        enum: ["maintainer", "owner", "admin", ""],
+      },
+    },
+    required: ["project_id", "protection_rule_id"],
+    additionalProperties: false,
+  },
+  "package.registry_tag_delete": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the image tag, such as v1.2.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "repository_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "package.registry_tag_delete_bulk": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+      name_regex_delete: {
+        type: "string",
+        description: "re2 pattern of the tag names to delete (.* for all).",
+        minLength: 1,
+      },
+      name_regex_keep: {
+        type: "string",
+        description: "re2 pattern of tag names to keep, overriding name_regex_delete.",
+        minLength: 1,
+      },
+      keep_n: {
+        type: "integer",
+        description: "Newest matching tags to keep.",
+        minimum: 0,
+      },
+      older_than: {
+        type: "string",
+        description: "Delete only tags older than this, such as 1h, 7d or 1month.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "repository_id", "name_regex_delete"],
+    additionalProperties: false,
+  },
+  "package.registry_tag_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+      tag_name: {
+        type: "string",
+        description: "Name of the image tag, such as v1.2.0.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "repository_id", "tag_name"],
+    additionalProperties: false,
+  },
+  "package.registry_tag_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      repository_id: {
+        type: "integer",
+        description: "ID of the container repository.",
+        minimum: 1,
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "repository_id"],
     additionalProperties: false,
   },
   "pipeline.cancel": {
@@ -24253,6 +25004,245 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "tag_name"],
     additionalProperties: false,
   },
+  "template.ci_yml_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Template key, such as Ruby.",
+        minLength: 1,
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "template.ci_yml_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "template.dockerfile_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Template key, such as Golang.",
+        minLength: 1,
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "template.dockerfile_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "template.gitignore_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "Template key, such as Ruby.",
+        minLength: 1,
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "template.gitignore_list": {
+    type: "object",
+    properties: {
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "template.license_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "License key, such as mit.",
+        minLength: 1,
+      },
+      project: {
+        type: "string",
+        description: "Project name for the placeholder.",
+        minLength: 1,
+      },
+      fullname: {
+        type: "string",
+        description: "Copyright holder for the placeholder.",
+        minLength: 1,
+      },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  },
+  "template.license_list": {
+    type: "object",
+    properties: {
+      popular: {
+        type: "boolean",
+        description: "Only the popular licenses.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "template.lint": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      content: {
+        type: "string",
+        description: "The CI/CD YAML to check.",
+        minLength: 1,
+      },
+      dry_run: {
+        type: "boolean",
+        description: "Simulate pipeline creation, not only a static check.",
+      },
+      include_jobs: {
+        type: "boolean",
+        description: "List the jobs the configuration would create.",
+      },
+      ref: {
+        type: "string",
+        description: "Branch or tag for a dry run (default branch when omitted).",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "content"],
+    additionalProperties: false,
+  },
+  "template.lint_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      content_ref: {
+        type: "string",
+        description: "Commit SHA, branch or tag whose configuration to check (default branch's head when omitted).",
+        minLength: 1,
+      },
+      dry_run: {
+        type: "boolean",
+        description: "Simulate pipeline creation, not only a static check.",
+      },
+      dry_run_ref: {
+        type: "string",
+        description: "Branch or tag the dry run simulates (default branch when omitted).",
+        minLength: 1,
+      },
+      include_jobs: {
+        type: "boolean",
+        description: "List the jobs the configuration would create.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "template.project_template_get": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      type: {
+        type: "string",
+        enum: ["dockerfiles", "gitignores", "gitlab_ci_ymls", "licenses", "issues", "merge_requests"],
+      },
+      name: {
+        type: "string",
+        description: "Key of the template.",
+        minLength: 1,
+      },
+      source_template_project_id: {
+        type: "integer",
+        description: "Project holding the template, when names clash.",
+        minimum: 1,
+      },
+      project: {
+        type: "string",
+        description: "Project name for a license's placeholder.",
+        minLength: 1,
+      },
+      fullname: {
+        type: "string",
+        description: "Copyright holder for a license's placeholder.",
+        minLength: 1,
+      },
+    },
+    required: ["project_id", "type", "name"],
+    additionalProperties: false,
+  },
+  "template.project_template_list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      type: {
+        type: "string",
+        enum: ["dockerfiles", "gitignores", "gitlab_ci_ymls", "licenses", "issues", "merge_requests"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id", "type"],
+    additionalProperties: false,
+  },
   "user.activate": {
     type: "object",
     properties: {
@@ -32087,6 +33077,22 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["cars", "pagination"],
     additionalProperties: true,
   },
+  "model_registry.download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      file_name: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "file_name", "binary"],
+    additionalProperties: true,
+  },
   "mr_review.changes_get": {
     type: "object",
     properties: {
@@ -32371,6 +33377,331 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["diff"],
+    additionalProperties: true,
+  },
+  "package.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      file_name: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "file_name", "binary"],
+    additionalProperties: true,
+  },
+  "package.file_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.file_list": {
+    type: "object",
+    properties: {
+      package_files: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["package_files", "pagination"],
+    additionalProperties: true,
+  },
+  "package.list": {
+    type: "object",
+    properties: {
+      packages: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["packages", "pagination"],
+    additionalProperties: true,
+  },
+  "package.protection_rule_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "package.protection_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.protection_rule_list": {
+    type: "object",
+    properties: {
+      protection_rules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protection_rules", "pagination"],
+    additionalProperties: true,
+  },
+  "package.protection_rule_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "package.publish": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      file_name: {
+        type: "string",
+      },
+    },
+    required: ["url", "file_name"],
+    additionalProperties: true,
+  },
+  "package.publish_and_link": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      file_name: {
+        type: "string",
+      },
+    },
+    required: ["url", "file_name"],
+    additionalProperties: true,
+  },
+  "package.publish_directory": {
+    type: "object",
+    properties: {
+      package: {
+        type: "string",
+      },
+      file_count: {
+        type: "integer",
+      },
+    },
+    required: ["package", "file_count"],
+    additionalProperties: true,
+  },
+  "package.registry_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.registry_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "package.registry_list_group": {
+    type: "object",
+    properties: {
+      repositories: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["repositories", "pagination"],
+    additionalProperties: true,
+  },
+  "package.registry_list_project": {
+    type: "object",
+    properties: {
+      repositories: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["repositories", "pagination"],
+    additionalProperties: true,
+  },
+  "package.registry_rule_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "package.registry_rule_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.registry_rule_list": {
+    type: "object",
+    properties: {
+      protection_rules: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["protection_rules", "pagination"],
+    additionalProperties: true,
+  },
+  "package.registry_rule_update": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "package.registry_tag_delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.registry_tag_delete_bulk": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "package.registry_tag_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "package.registry_tag_list": {
+    type: "object",
+    properties: {
+      tags: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["tags", "pagination"],
     additionalProperties: true,
   },
   "pipeline.cancel": {
@@ -36197,6 +37528,156 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "template.ci_yml_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "template.ci_yml_list": {
+    type: "object",
+    properties: {
+      templates: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["templates", "pagination"],
+    additionalProperties: true,
+  },
+  "template.dockerfile_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "template.dockerfile_list": {
+    type: "object",
+    properties: {
+      templates: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["templates", "pagination"],
+    additionalProperties: true,
+  },
+  "template.gitignore_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "template.gitignore_list": {
+    type: "object",
+    properties: {
+      templates: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["templates", "pagination"],
+    additionalProperties: true,
+  },
+  "template.license_get": {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+      },
+    },
+    required: ["key"],
+    additionalProperties: true,
+  },
+  "template.license_list": {
+    type: "object",
+    properties: {
+      licenses: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["licenses", "pagination"],
+    additionalProperties: true,
+  },
+  "template.lint": {
+    type: "object",
+    properties: {
+      valid: {
+        type: "boolean",
+      },
+    },
+    required: ["valid"],
+    additionalProperties: true,
+  },
+  "template.lint_project": {
+    type: "object",
+    properties: {
+      valid: {
+        type: "boolean",
+      },
+    },
+    required: ["valid"],
+    additionalProperties: true,
+  },
+  "template.project_template_get": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    required: ["name"],
+    additionalProperties: true,
+  },
+  "template.project_template_list": {
+    type: "object",
+    properties: {
+      templates: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["templates", "pagination"],
     additionalProperties: true,
   },
   "user.activate": {

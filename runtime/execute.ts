@@ -11,6 +11,7 @@ import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, WRITE_
 import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepsSection, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
+import { withPreview } from "./procedures/previews.js";
 import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, withoutSecrets, type Confirmation } from "./policy/gates.js";
 import { fitObject, fitRows, notice, overBudget, textNotice, type ObjectRender, type Render, type TextTruncation, type Truncation } from "./budget.js";
 import type { Outcome } from "./result.js";
@@ -91,7 +92,8 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
   if (aimedElsewhere.length > 0) return refuse("fine_grained", `${frame.withheldPrefix ?? ""}${fineGrainedSentence(action, { kind: "missing", needs: aimedElsewhere })}`);
   if (ctx.safeMode && action.classification !== "read") {
     ctx.log.info("call refused", { action: action.id, refusal_class: "safe_mode" });
-    const preview = safeModePreview(frame.previewName, withoutSecrets(action, params));
+    const req = action.request;
+    const preview = await withPreview(req.kind === "rest" ? req.procedure : undefined, safeModePreview(frame.previewName, withoutSecrets(action, params)), () => ({ action, params, ctx, call: restCall(action, req as RestRequest, params, ctx) }));
     return frame.previewIsError ? { kind: "refusal", text: preview.markdown } : { kind: "success", contentKind: "mutate", ...preview };
   }
   if (action.classification === "destructive" && !ctx.yolo && !frame.confirm) {

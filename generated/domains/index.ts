@@ -21,7 +21,9 @@ export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   job: () => import("./job.js"),
   merge_request: () => import("./merge_request.js"),
   merge_train: () => import("./merge_train.js"),
+  model_registry: () => import("./model_registry.js"),
   mr_review: () => import("./mr_review.js"),
+  package: () => import("./package.js"),
   pipeline: () => import("./pipeline.js"),
   project: () => import("./project.js"),
   project_alias: () => import("./project_alias.js"),
@@ -32,6 +34,7 @@ export const domainCode: Readonly<Record<string, () => Promise<DomainCode>>> = {
   snippet: () => import("./snippet.js"),
   storage_move: () => import("./storage_move.js"),
   tag: () => import("./tag.js"),
+  template: () => import("./template.js"),
   user: () => import("./user.js"),
   wiki: () => import("./wiki.js"),
 };

@@ -16,6 +16,8 @@ export interface RestCall {
   readonly body?: Readonly<Record<string, unknown>>;
   /** Sent as multipart/form-data instead of JSON (uploads): text fields and files as bytes. */
   readonly multipart?: { readonly fields: Readonly<Record<string, string>>; readonly files: Readonly<Record<string, { readonly name: string; readonly bytes: Buffer }>> };
+  /** Sent as the raw body (application/octet-stream), as `curl --upload-file` does (generic packages). */
+  readonly raw?: Buffer;
   readonly signal?: AbortSignal;
   /** Reads are retried on transient failures; writes only when nothing was sent (§6.1, §6.2). */
   readonly retry?: RetryPolicy;
@@ -120,6 +122,9 @@ export class GitLabClient implements GitLabApi {
       const boundary = `----gitlab-mcp-${randomBytes(12).toString("hex")}`;
       headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       payload = multipartBody(boundary, call.multipart.fields, call.multipart.files);
+    } else if (call.raw) {
+      headers["content-type"] = "application/octet-stream";
+      payload = call.raw;
     } else if (call.body && Object.keys(call.body).length > 0) {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(call.body);

@@ -11,7 +11,7 @@ import type { Procedure } from "./index.js";
 
 const HTTP_REFUSAL = "file_path is disabled when the server is reached over HTTP: the server cannot read the caller's files, send the bytes with content_base64 instead";
 
-async function allowedRoots(): Promise<string[]> {
+export async function allowedRoots(): Promise<string[]> {
   const roots: string[] = [];
   const cwd = process.cwd();
   if (cwd !== parse(cwd).root && resolve(cwd) !== resolve(homedir())) roots.push(cwd);
@@ -29,9 +29,9 @@ async function allowedRoots(): Promise<string[]> {
 }
 
 /** GITLAB_MCP_UPLOAD_MAX_FILE_SIZE (default 2GB): the largest file an upload reads. */
-const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_FILE_SIZE ?? "2GB") ?? 2 * 1024 ** 3;
+export const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_FILE_SIZE ?? "2GB") ?? 2 * 1024 ** 3;
 
-const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+export const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /** An upload procedure sending the file as the multipart part `part` (GitLab's `file`, or `avatar`). */
 const upload = (part: string): Procedure => async ({ params, ctx, call, object }) => {

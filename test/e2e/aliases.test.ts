@@ -1,6 +1,9 @@
 // Every alias proves which canonical action it reaches (CAT-25): the lifecycle aliases issue.close and
 // issue.reopen (CAT-23), and every parameter alias of the catalog (CAT-24), through a real client.
 import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { actions } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
@@ -57,12 +60,19 @@ describe("lifecycle aliases (CAT-23)", () => {
   });
 });
 
+// A folder for package.publish_directory, which the server is told it may read.
+const PUBLISH_DIR = mkdtempSync(join(tmpdir(), "alias-publish-"));
+writeFileSync(join(PUBLISH_DIR, "a.txt"), "a");
+
 const EITHER: Record<string, Record<string, unknown>> = {
   "wiki.upload_attachment": { content_base64: "aGk=", file_name: "a.txt" },
   "project.upload": { content_base64: "aGk=", file_name: "a.txt" },
   "project.upload_avatar": { content_base64: "aGk=", file_name: "a.png" },
   "admin.alert_metric_image_upload": { content_base64: "aGk=", file_name: "a.png" },
   "admin.secure_file_create": { content_base64: "aGk=", file_name: "a.p12" },
+  "package.publish": { content_base64: "aGk=" },
+  "package.publish_and_link": { content_base64: "aGk=" },
+  "package.publish_directory": { directory: PUBLISH_DIR },
 };
 
 describe("parameter aliases reach their parameter (CAT-24)", () => {
@@ -72,7 +82,7 @@ describe("parameter aliases reach their parameter (CAT-24)", () => {
     // An administrator's token with admin_mode, so administrator actions (project aliases) are offered too.
     sim = await GitLabSimulator.start({ tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"], admin: true } } });
     sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
-    conn = await connect({ sim, surface: "dynamic" });
+    conn = await connect({ sim, surface: "dynamic", env: { GITLAB_MCP_ALLOWED_UPLOAD_DIRS: PUBLISH_DIR } });
   });
   after(async () => {
     await conn.close();

@@ -8,6 +8,7 @@ import { actions, domains } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { callAction, CLI, connect, SIM_TOKEN, SURFACES, text, type Connection } from "../helpers/mcp.js";
 import { byClass, mutating, sampleParams } from "../helpers/samples.js";
+import { PREVIEWS } from "../../runtime/procedures/previews.js";
 
 const nonGet = (sim: GitLabSimulator) => sim.log.filter((r) => r.method !== "GET" && !(r.rawPath === "/api/graphql" && /^\s*query/.test(r.graphql?.query ?? "")));
 const operatorSentence = (id: string) =>
@@ -162,13 +163,20 @@ describe("safe mode (SAF-8..SAF-12)", () => {
           const card =
             `## ⛔ Safe mode blocked ${name}\n\n- **Status**: blocked\n- **Mode**: safe\n- **Tool**: \`${name}\`\n\n**Parameters**:\n\n` +
             "```json\n" + JSON.stringify(params, null, 2) + "\n```\n\n---\n💡 **Next steps:**\n- Set GITLAB_MCP_SAFE_MODE=false to execute this operation";
-          assert.equal(text(r), card);
+          // A procedure with a preview (runtime/procedures/previews.ts) adds what the write would touch
+          // between the parameters and the hint, and its fields to the preview object.
+          const extra = a.request.kind === "rest" && a.request.procedure !== undefined && PREVIEWS[a.request.procedure] !== undefined;
+          const hint = "\n\n---\n💡 **Next steps:**\n- Set GITLAB_MCP_SAFE_MODE=false to execute this operation";
+          if (extra) assert.ok(text(r).startsWith(card.slice(0, -hint.length)) && text(r).endsWith(hint), text(r));
+          else assert.equal(text(r), card);
           if (surface === "individual") {
             assert.equal(r.isError, true);
             assert.equal(r.structuredContent, undefined);
           } else {
             assert.equal(r.isError, undefined);
-            assert.deepEqual(r.structuredContent, { status: "blocked", mode: "safe", tool: name, params, hint: "Set GITLAB_MCP_SAFE_MODE=false to execute this operation" });
+            const base = { status: "blocked", mode: "safe", tool: name, params, hint: "Set GITLAB_MCP_SAFE_MODE=false to execute this operation" };
+            const got = r.structuredContent as Record<string, unknown>;
+            assert.deepEqual(extra ? Object.fromEntries(Object.keys(base).map((k) => [k, got[k]])) : got, base);
           }
           assert.equal(r.content[0].annotations?.priority, 0.8);
         }

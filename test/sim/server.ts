@@ -64,6 +64,8 @@ function parseBody(contentType: string, raw: Buffer): Parsed {
   }
   if (type === "application/x-www-form-urlencoded") return { value: parseNestedQuery(text) };
   if (type === "multipart/form-data") return { value: parseMultipart(contentType, raw) };
+  // Workhorse hands a raw upload body (PUT --upload-file) to GitLab as the `file` param.
+  if (type === "application/octet-stream") return { value: { file: { filename: null, type, bytes: raw } } };
   return { value: undefined };
 }
 
