@@ -49,6 +49,8 @@ import { asyncStart } from "./async_start.js";
 import { groupSides } from "./group_sides.js";
 import { groupExportDownload } from "./group_export_download.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
+import { binaryDigest } from "./binary_digest.js";
+import { keysetList } from "./keyset_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -114,4 +116,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   group_sides: groupSides,
   group_export_download: groupExportDownload,
   pages_domain_write: pagesDomainWrite,
+  binary_digest: binaryDigest,
+  keyset_list: keysetList,
 };
