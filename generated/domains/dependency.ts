@@ -182,7 +182,7 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
         },
         {
           label: "Vulnerabilities",
-          field: "vulnerabilities",
+          field: "vulnerabilities.length",
           as: "count",
         },
       ],

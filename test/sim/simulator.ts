@@ -48,6 +48,8 @@ import { seedEpic, seedEpicNote, type EpicSeed, type SimEpic, type SimEpicNote }
 import { groupExtras, registerEpicRestRoutes } from "./restEpics.js";
 import { registerContentRoutes } from "./restContent.js";
 import { registerDeployKeyRoutes } from "./restDeployKeys.js";
+import { registerSecurityRoutes } from "./restSecurity.js";
+import { registerSecurityExportRoutes } from "./restSecurityExports.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -195,6 +197,8 @@ export class GitLabSimulator {
     registerProjectOpsRoutes(router);
     registerContentRoutes(router);
     registerDeployKeyRoutes(router);
+    registerSecurityRoutes(router);
+    registerSecurityExportRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
