@@ -31,7 +31,7 @@ export const withheld: BehaviourTable = {
   ],
 };
 
-export const forbidden: BehaviourTable = {
+export const table: BehaviourTable = {
   domain: "security as a non-administrator",
   simOptions: { tokens: { [SIM_TOKEN]: { scopes: ["api", "admin_mode"], admin: false } } },
   seed(sim) {

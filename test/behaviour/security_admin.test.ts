@@ -1,5 +1,5 @@
 import { runBehaviourTable } from "../helpers/behaviour.js";
-import { forbidden, withheld } from "./security_admin.cases.js";
+import { table, withheld } from "./security_admin.cases.js";
 
 runBehaviourTable(withheld);
-runBehaviourTable(forbidden);
+runBehaviourTable(table);
