@@ -4187,7 +4187,7 @@ export interface GroupScimListParams {
 export interface GroupScimUpdateParams {
   /** Group ID, path such as parent/group, or web URL. */
   group_id: string | number;
-  /** External UID of the user at the identity provider. */
+  /** Current external UID of the user. */
   uid: string;
   /** The new external UID. */
   extern_uid: string;

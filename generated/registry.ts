@@ -21073,7 +21073,7 @@ export const actions: readonly ActionRecord[] = [
         in: "path",
         type: "string",
         required: true,
-        aliases: ["extern_uid"],
+        aliases: [],
       },
       {
         name: "extern_uid",

@@ -7789,7 +7789,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       uid: {
         type: "string",
-        description: "External UID of the user at the identity provider.",
+        description: "Current external UID of the user.",
         minLength: 1,
       },
       extern_uid: {
