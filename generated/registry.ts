@@ -6748,8 +6748,13 @@ export const actions: readonly ActionRecord[] = [
     adminMode: false,
     graphql: false,
     fineGrained: {
-      reach: "none",
-      why: "GitLab 19.4.1 lists no fine-grained permission for POST /:source/:source_id/dependency_list_exports",
+      reach: "granted",
+      needs: [
+        {
+          permission: "create_dependency_list_export",
+          boundaries: ["project", "group"],
+        },
+      ],
     },
     tags: [
       "export sbom",
