@@ -2336,6 +2336,121 @@ export interface AdminUsageDataTrackEventsParams {
 }
 
 /**
+ * Parameters of `attestation.download`: Download an attestation.
+ * @see https://docs.gitlab.com/api/attestations/#download-an-attestation
+ */
+export interface AttestationDownloadParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the attestation, as attestation.list answers it. */
+  attestation_iid: number;
+}
+
+/**
+ * Parameters of `attestation.list`: List attestations of an artifact.
+ * @see https://docs.gitlab.com/api/attestations/#list-all-attestations
+ */
+export interface AttestationListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Hex SHA-256 of the artifact. */
+  subject_digest: string;
+}
+
+/**
+ * Parameters of `audit_event.get_group`: Get a group audit event.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-a-specific-group-audit-event
+ */
+export interface AuditEventGetGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the audit event. */
+  audit_event_id: number;
+}
+
+/**
+ * Parameters of `audit_event.get_instance`: Get an instance audit event.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-single-instance-audit-event
+ */
+export interface AuditEventGetInstanceParams {
+  /** ID of the audit event. */
+  audit_event_id: number;
+}
+
+/**
+ * Parameters of `audit_event.get_project`: Get a project audit event.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-a-specific-project-audit-event
+ */
+export interface AuditEventGetProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** ID of the audit event. */
+  audit_event_id: number;
+}
+
+/**
+ * Parameters of `audit_event.list_group`: List group audit events.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-all-group-audit-events
+ */
+export interface AuditEventListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Only events on or after this time. */
+  created_after?: string;
+  /** Only events on or before this time. */
+  created_before?: string;
+  /** Order by ID (keyset pages), default desc. */
+  sort?: "desc" | "asc";
+  /** The next_cursor of the previous page, to read on. */
+  cursor?: string;
+  /** Offset page (deprecated by GitLab) instead of keyset. */
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `audit_event.list_instance`: List instance audit events.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-all-instance-audit-events
+ */
+export interface AuditEventListInstanceParams {
+  /** Only events on or after this time. */
+  created_after?: string;
+  /** Only events on or before this time. */
+  created_before?: string;
+  /** Only events of this entity type. */
+  entity_type?: "User" | "Group" | "Project" | "Gitlab::Audit::InstanceScope";
+  /** Only events of this entity (needs entity_type). */
+  entity_id?: number;
+  /** Order by ID (keyset pages), default desc. */
+  sort?: "desc" | "asc";
+  /** The next_cursor of the previous page, to read on. */
+  cursor?: string;
+  /** Offset page (deprecated by GitLab) instead of keyset. */
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * Parameters of `audit_event.list_project`: List project audit events.
+ * @see https://docs.gitlab.com/api/audit_events/#retrieve-all-project-audit-events
+ */
+export interface AuditEventListProjectParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only events on or after this time. */
+  created_after?: string;
+  /** Only events on or before this time. */
+  created_before?: string;
+  /** Order by ID (keyset pages), default desc. */
+  sort?: "desc" | "asc";
+  /** The next_cursor of the previous page, to read on. */
+  cursor?: string;
+  /** Offset page (deprecated by GitLab) instead of keyset. */
+  page?: number;
+  per_page?: number;
+}
+
+/**
  * Parameters of `branch.create`: Create a branch.
  * @see https://docs.gitlab.com/api/branches/#create-repository-branch
  */
@@ -2822,6 +2937,21 @@ export interface CiVariableUpdateParams {
 }
 
 /**
+ * Parameters of `compliance_policy.get`: Get security policy settings.
+ * @see https://docs.gitlab.com/api/compliance_policy_settings/#get-security-policy-settings
+ */
+export interface CompliancePolicyGetParams {}
+
+/**
+ * Parameters of `compliance_policy.update`: Update security policy settings.
+ * @see https://docs.gitlab.com/api/compliance_policy_settings/#update-security-policy-settings
+ */
+export interface CompliancePolicyUpdateParams {
+  /** ID of a top-level group. */
+  csp_namespace_id: number;
+}
+
+/**
  * Parameters of `custom_emoji.create`: Create a custom emoji.
  * @see https://docs.gitlab.com/api/graphql/reference/#mutationcreatecustomemoji
  */
@@ -2856,6 +2986,73 @@ export interface CustomEmojiListParams {
   first?: number;
   /** Cursor from the previous page's end_cursor, to read the next page. */
   after?: string;
+}
+
+/**
+ * Parameters of `dependency.export_create`: Export a dependency list.
+ * @see https://docs.gitlab.com/api/dependency_list_export/#create-a-dependency-list-export
+ */
+export interface DependencyExportCreateParams {
+  /** What to export the dependencies of. */
+  source: "projects" | "groups" | "pipelines";
+  /** ID of the project, group or pipeline (a project or group path works too). */
+  source_id: string | number;
+  /** Format: sbom for pipelines, json_array for groups, dependency_list and cyclonedx_1_6_json for projects, csv for projects and groups. */
+  export_type: "dependency_list" | "sbom" | "cyclonedx_1_6_json" | "json_array" | "csv";
+  /** Email the requester when the export is done. */
+  send_email?: boolean;
+}
+
+/**
+ * Parameters of `dependency.export_download`: Download a dependency list export.
+ * @see https://docs.gitlab.com/api/dependency_list_export/#download-dependency-list-export
+ */
+export interface DependencyExportDownloadParams {
+  /** ID of the export, as export_create answers it. */
+  export_id: number;
+}
+
+/**
+ * Parameters of `dependency.export_get`: Get a dependency list export.
+ * @see https://docs.gitlab.com/api/dependency_list_export/#get-single-dependency-list-export
+ */
+export interface DependencyExportGetParams {
+  /** ID of the export, as export_create answers it. */
+  export_id: number;
+}
+
+/**
+ * Parameters of `dependency.list`: List project dependencies.
+ * @see https://docs.gitlab.com/api/dependencies/#list-project-dependencies
+ */
+export interface DependencyListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only dependencies of these package managers. */
+  package_manager?: Array<
+    | "bundler"
+    | "yarn"
+    | "npm"
+    | "pnpm"
+    | "bun"
+    | "maven"
+    | "composer"
+    | "pip"
+    | "conan"
+    | "go"
+    | "nuget"
+    | "sbt"
+    | "gradle"
+    | "pipenv"
+    | "poetry"
+    | "setuptools"
+    | "apk"
+    | "conda"
+    | "pub"
+    | "cargo"
+  >;
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -2894,6 +3091,66 @@ export interface DoraMetricsProjectParams {
   interval?: "all" | "monthly" | "daily";
   /** Tiers to count (default production). */
   environment_tiers?: Array<"production" | "staging" | "testing" | "development" | "other">;
+}
+
+/**
+ * Parameters of `enterprise_user.delete`: Delete an enterprise user.
+ * @see https://docs.gitlab.com/api/group_enterprise_users/#delete-an-enterprise-user
+ */
+export interface EnterpriseUserDeleteParams {
+  /** Top-level group ID, path or web URL. */
+  group_id: string | number;
+  /** ID of the user. */
+  user_id: number;
+  /** Also delete the user's contributions and groups only they own. */
+  hard_delete?: boolean;
+}
+
+/**
+ * Parameters of `enterprise_user.disable_2fa`: Disable an enterprise user's 2FA.
+ * @see https://docs.gitlab.com/api/group_enterprise_users/#disable-two-factor-authentication-for-an-enterprise-user
+ */
+export interface EnterpriseUserDisable2faParams {
+  /** Top-level group ID, path or web URL. */
+  group_id: string | number;
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `enterprise_user.get`: Get an enterprise user.
+ * @see https://docs.gitlab.com/api/group_enterprise_users/#get-details-on-an-enterprise-user
+ */
+export interface EnterpriseUserGetParams {
+  /** Top-level group ID, path or web URL. */
+  group_id: string | number;
+  /** ID of the user. */
+  user_id: number;
+}
+
+/**
+ * Parameters of `enterprise_user.list`: List enterprise users.
+ * @see https://docs.gitlab.com/api/group_enterprise_users/#list-all-enterprise-users
+ */
+export interface EnterpriseUserListParams {
+  /** Top-level group ID, path or web URL. */
+  group_id: string | number;
+  /** Only the user with this username. */
+  username?: string;
+  /** Name, email or username contains this text. */
+  search?: string;
+  /** Only active users. */
+  active?: boolean;
+  /** Only blocked users. */
+  blocked?: boolean;
+  /** Only users created after this time. */
+  created_after?: string;
+  /** Only users created before this time. */
+  created_before?: string;
+  /** Only users with 2FA on or off. */
+  two_factor?: "enabled" | "disabled";
+  page?: number;
+  per_page?: number;
 }
 
 /**
@@ -5681,6 +5938,50 @@ export interface GroupWikiListParams {
 }
 
 /**
+ * Parameters of `group_scim.delete`: Delete a SCIM identity.
+ * @see https://docs.gitlab.com/api/scim/#delete-a-single-scim-identity
+ */
+export interface GroupScimDeleteParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** External UID of the user at the identity provider. */
+  uid: string;
+}
+
+/**
+ * Parameters of `group_scim.get`: Get a SCIM identity.
+ * @see https://docs.gitlab.com/api/scim/#get-a-single-scim-identity
+ */
+export interface GroupScimGetParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** External UID of the user at the identity provider. */
+  uid: string;
+}
+
+/**
+ * Parameters of `group_scim.list`: List SCIM identities of a group.
+ * @see https://docs.gitlab.com/api/scim/#get-scim-identities-for-a-group
+ */
+export interface GroupScimListParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `group_scim.update`: Update a SCIM identity.
+ * @see https://docs.gitlab.com/api/scim/#update-extern_uid-field-for-a-scim-identity
+ */
+export interface GroupScimUpdateParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Current external UID of the user. */
+  uid: string;
+  /** The new external UID. */
+  extern_uid: string;
+}
+
+/**
  * Parameters of `issue.create`: Create an issue.
  * @see https://docs.gitlab.com/api/issues/#create-an-issue
  */
@@ -6967,6 +7268,151 @@ export interface JobWaitParams {
   /** Seconds to wait at most (default 300). */
   timeout?: number;
 }
+
+/**
+ * Parameters of `member_role.create_group`: Create a group custom role.
+ * @see https://docs.gitlab.com/api/member_roles/#add-a-member-role-to-a-group
+ */
+export interface MemberRoleCreateGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** Role name (GitLab's default Custom). */
+  name?: string;
+  description?: string;
+  /** Base role: 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner. */
+  base_access_level: 10 | 15 | 20 | 25 | 30 | 40 | 50;
+  apply_security_scan_profiles?: boolean;
+  admin_merge_request?: boolean;
+  archive_project?: boolean;
+  admin_ai_catalog_item_consumer?: boolean;
+  destroy_package?: boolean;
+  remove_project?: boolean;
+  remove_group?: boolean;
+  manage_security_policy_link?: boolean;
+  admin_ai_catalog_item?: boolean;
+  admin_compliance_framework?: boolean;
+  admin_cicd_variables?: boolean;
+  manage_deploy_tokens?: boolean;
+  manage_group_access_tokens?: boolean;
+  admin_group_member?: boolean;
+  admin_integrations?: boolean;
+  manage_merge_request_settings?: boolean;
+  manage_project_access_tokens?: boolean;
+  admin_protected_branch?: boolean;
+  admin_protected_environments?: boolean;
+  admin_push_rules?: boolean;
+  admin_runners?: boolean;
+  admin_security_attributes?: boolean;
+  admin_terraform_state?: boolean;
+  admin_vulnerability?: boolean;
+  admin_web_hook?: boolean;
+  read_agent_artifacts?: boolean;
+  read_compliance_dashboard?: boolean;
+  read_security_scan_profiles?: boolean;
+  read_virtual_registry?: boolean;
+  update_sec_ai_workflow_settings?: boolean;
+  read_admin_cicd?: boolean;
+  read_crm_contact?: boolean;
+  read_dependency?: boolean;
+  read_admin_groups?: boolean;
+  read_admin_projects?: boolean;
+  read_code?: boolean;
+  read_runners?: boolean;
+  read_security_attribute?: boolean;
+  read_admin_subscription?: boolean;
+  read_admin_monitoring?: boolean;
+  read_admin_users?: boolean;
+  read_vulnerability?: boolean;
+}
+
+/**
+ * Parameters of `member_role.create_instance`: Create an instance custom role.
+ * @see https://docs.gitlab.com/api/member_roles/#create-a-instance-member-role
+ */
+export interface MemberRoleCreateInstanceParams {
+  /** Role name (GitLab's default Custom). */
+  name?: string;
+  description?: string;
+  /** Base role: 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner. */
+  base_access_level: 10 | 15 | 20 | 25 | 30 | 40 | 50;
+  apply_security_scan_profiles?: boolean;
+  admin_merge_request?: boolean;
+  archive_project?: boolean;
+  admin_ai_catalog_item_consumer?: boolean;
+  destroy_package?: boolean;
+  remove_project?: boolean;
+  remove_group?: boolean;
+  manage_security_policy_link?: boolean;
+  admin_ai_catalog_item?: boolean;
+  admin_compliance_framework?: boolean;
+  admin_cicd_variables?: boolean;
+  manage_deploy_tokens?: boolean;
+  manage_group_access_tokens?: boolean;
+  admin_group_member?: boolean;
+  admin_integrations?: boolean;
+  manage_merge_request_settings?: boolean;
+  manage_project_access_tokens?: boolean;
+  admin_protected_branch?: boolean;
+  admin_protected_environments?: boolean;
+  admin_push_rules?: boolean;
+  admin_runners?: boolean;
+  admin_security_attributes?: boolean;
+  admin_terraform_state?: boolean;
+  admin_vulnerability?: boolean;
+  admin_web_hook?: boolean;
+  read_agent_artifacts?: boolean;
+  read_compliance_dashboard?: boolean;
+  read_security_scan_profiles?: boolean;
+  read_virtual_registry?: boolean;
+  update_sec_ai_workflow_settings?: boolean;
+  read_admin_cicd?: boolean;
+  read_crm_contact?: boolean;
+  read_dependency?: boolean;
+  read_admin_groups?: boolean;
+  read_admin_projects?: boolean;
+  read_code?: boolean;
+  read_runners?: boolean;
+  read_security_attribute?: boolean;
+  read_admin_subscription?: boolean;
+  read_admin_monitoring?: boolean;
+  read_admin_users?: boolean;
+  read_vulnerability?: boolean;
+}
+
+/**
+ * Parameters of `member_role.delete_group`: Delete a group custom role.
+ * @see https://docs.gitlab.com/api/member_roles/#remove-member-role-of-a-group
+ */
+export interface MemberRoleDeleteGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+  /** ID of the custom role. */
+  member_role_id: number;
+}
+
+/**
+ * Parameters of `member_role.delete_instance`: Delete an instance custom role.
+ * @see https://docs.gitlab.com/api/member_roles/#delete-an-instance-member-role
+ */
+export interface MemberRoleDeleteInstanceParams {
+  /** ID of the custom role. */
+  member_role_id: number;
+}
+
+/**
+ * Parameters of `member_role.list_group`: List group custom roles.
+ * @see https://docs.gitlab.com/api/member_roles/#get-all-group-member-roles
+ */
+export interface MemberRoleListGroupParams {
+  /** Group ID, path such as parent/group, or web URL. */
+  group_id: string | number;
+}
+
+/**
+ * Parameters of `member_role.list_instance`: List instance custom roles.
+ * @see https://docs.gitlab.com/api/member_roles/#get-all-instance-member-roles
+ */
+export interface MemberRoleListInstanceParams {}
 
 /**
  * Parameters of `merge_request.approval_config`: Get the approvals of a merge request.
@@ -12672,6 +13118,40 @@ export interface SearchWikiParams {
 }
 
 /**
+ * Parameters of `security_finding.list`: List pipeline security findings.
+ * @see https://docs.gitlab.com/api/graphql/reference/#pipelinesecurityreportfindings
+ */
+export interface SecurityFindingListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the pipeline in the project (pipeline.get answers it as iid, not the ID). */
+  pipeline_iid: string;
+  /** Only these severities. */
+  severity?: Array<"critical" | "high" | "medium" | "low" | "info" | "unknown">;
+  /** Only these scan types. */
+  report_type?: Array<
+    | "sast"
+    | "dependency_scanning"
+    | "container_scanning"
+    | "dast"
+    | "secret_detection"
+    | "coverage_fuzzing"
+    | "api_fuzzing"
+    | "cluster_image_scanning"
+  >;
+  /** Only these scanners, by external ID. */
+  scanner?: Array<string>;
+  /** Only these states. */
+  state?: Array<"DETECTED" | "CONFIRMED" | "RESOLVED" | "DISMISSED">;
+  /** Sort order. */
+  sort?: "severity_desc" | "severity_asc";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
  * Parameters of `snippet.content`: Read a snippet's content.
  * @see https://docs.gitlab.com/api/snippets/#single-snippet-contents
  */
@@ -14619,6 +15099,172 @@ export interface UserUnblockParams {
 }
 
 /**
+ * Parameters of `vulnerability.confirm`: Confirm a vulnerability.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationvulnerabilityconfirm
+ */
+export interface VulnerabilityConfirmParams {
+  /** Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it. */
+  vulnerability_id: string;
+  /** Why it is confirmed. */
+  comment?: string;
+}
+
+/**
+ * Parameters of `vulnerability.dismiss`: Dismiss a vulnerability.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationvulnerabilitydismiss
+ */
+export interface VulnerabilityDismissParams {
+  /** Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it. */
+  vulnerability_id: string;
+  /** Why it is dismissed. */
+  comment?: string;
+  /** Why it is dismissed. */
+  dismissal_reason?: "ACCEPTABLE_RISK" | "FALSE_POSITIVE" | "MITIGATING_CONTROL" | "USED_IN_TESTS" | "NOT_APPLICABLE";
+}
+
+/**
+ * Parameters of `vulnerability.get`: Get a vulnerability.
+ * @see https://docs.gitlab.com/api/graphql/reference/#queryvulnerability
+ */
+export interface VulnerabilityGetParams {
+  /** Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it. */
+  vulnerability_id: string;
+}
+
+/**
+ * Parameters of `vulnerability.list`: List vulnerabilities.
+ * @see https://docs.gitlab.com/api/graphql/reference/#projectvulnerabilities
+ */
+export interface VulnerabilityListParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only these states. */
+  state?: Array<"DETECTED" | "CONFIRMED" | "RESOLVED" | "DISMISSED">;
+  /** Only these severities. */
+  severity?: Array<"CRITICAL" | "HIGH" | "MEDIUM" | "LOW" | "INFO" | "UNKNOWN">;
+  /** Only findings of these scan types. */
+  report_type?: Array<
+    | "SAST"
+    | "DEPENDENCY_SCANNING"
+    | "CONTAINER_SCANNING"
+    | "DAST"
+    | "SECRET_DETECTION"
+    | "COVERAGE_FUZZING"
+    | "API_FUZZING"
+    | "CLUSTER_IMAGE_SCANNING"
+    | "CONTAINER_SCANNING_FOR_REGISTRY"
+    | "GENERIC"
+  >;
+  /** Only these scanners, by external ID (semgrep, gemnasium...). */
+  scanner?: Array<string>;
+  /** Only these scanners, by global ID. */
+  scanner_id?: Array<string>;
+  /** Only dismissed for these reasons. */
+  dismissal_reason?: Array<
+    "ACCEPTABLE_RISK" | "FALSE_POSITIVE" | "MITIGATING_CONTROL" | "USED_IN_TESTS" | "NOT_APPLICABLE"
+  >;
+  /** With (true) or without linked issues. */
+  has_issues?: boolean;
+  /** Resolved on the default branch or not. */
+  has_resolution?: boolean;
+  /** With or without linked merge requests. */
+  has_merge_request?: boolean;
+  /** With or without remediations. */
+  has_remediations?: boolean;
+  /** Identifier name such as CVE-2024-1234. */
+  identifier_name?: string;
+  /** Only these container images. */
+  image?: Array<string>;
+  /** Only these cluster agents (global IDs). */
+  cluster_agent_id?: Array<string>;
+  /** Sort order (default severity_desc). */
+  sort?: "severity_desc" | "severity_asc" | "detected_desc" | "detected_asc";
+  /** Items per page, at most 100 (default 20). */
+  first?: number;
+  /** Cursor from the previous page's end_cursor, to read the next page. */
+  after?: string;
+}
+
+/**
+ * Parameters of `vulnerability.pipeline_security_summary`: Get a pipeline's security summary.
+ * @see https://docs.gitlab.com/api/graphql/reference/#pipelinesecurityreportsummary
+ */
+export interface VulnerabilityPipelineSecuritySummaryParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** IID of the pipeline in the project (pipeline.get answers it as iid, not the ID). */
+  pipeline_iid: string;
+}
+
+/**
+ * Parameters of `vulnerability.resolve`: Resolve a vulnerability.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationvulnerabilityresolve
+ */
+export interface VulnerabilityResolveParams {
+  /** Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it. */
+  vulnerability_id: string;
+  /** Why it is resolved. */
+  comment?: string;
+}
+
+/**
+ * Parameters of `vulnerability.revert`: Revert a vulnerability to detected.
+ * @see https://docs.gitlab.com/api/graphql/reference/#mutationvulnerabilityreverttodetected
+ */
+export interface VulnerabilityRevertParams {
+  /** Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it. */
+  vulnerability_id: string;
+  /** Why it is reverted. */
+  comment?: string;
+}
+
+/**
+ * Parameters of `vulnerability.severity_count`: Count vulnerabilities by severity.
+ * @see https://docs.gitlab.com/api/graphql/reference/#projectvulnerabilityseveritiescount
+ */
+export interface VulnerabilitySeverityCountParams {
+  /** Project ID, path such as group/project, or web URL. */
+  project_id: string | number;
+  /** Only these states. */
+  state?: Array<"DETECTED" | "CONFIRMED" | "RESOLVED" | "DISMISSED">;
+  /** Only these severities. */
+  severity?: Array<"CRITICAL" | "HIGH" | "MEDIUM" | "LOW" | "INFO" | "UNKNOWN">;
+  /** Only findings of these scan types. */
+  report_type?: Array<
+    | "SAST"
+    | "DEPENDENCY_SCANNING"
+    | "CONTAINER_SCANNING"
+    | "DAST"
+    | "SECRET_DETECTION"
+    | "COVERAGE_FUZZING"
+    | "API_FUZZING"
+    | "CLUSTER_IMAGE_SCANNING"
+    | "CONTAINER_SCANNING_FOR_REGISTRY"
+    | "GENERIC"
+  >;
+  /** Only these scanners, by external ID (semgrep, gemnasium...). */
+  scanner?: Array<string>;
+  /** Only these scanners, by global ID. */
+  scanner_id?: Array<string>;
+  /** Only dismissed for these reasons. */
+  dismissal_reason?: Array<
+    "ACCEPTABLE_RISK" | "FALSE_POSITIVE" | "MITIGATING_CONTROL" | "USED_IN_TESTS" | "NOT_APPLICABLE"
+  >;
+  /** With (true) or without linked issues. */
+  has_issues?: boolean;
+  /** Resolved on the default branch or not. */
+  has_resolution?: boolean;
+  /** With or without linked merge requests. */
+  has_merge_request?: boolean;
+  /** Identifier name such as CVE-2024-1234. */
+  identifier_name?: string;
+  /** Only these container images. */
+  image?: Array<string>;
+  /** Only these cluster agents (global IDs). */
+  cluster_agent_id?: Array<string>;
+}
+
+/**
  * Parameters of `wiki.create`: Create a wiki page.
  * @see https://docs.gitlab.com/api/wikis/#create-a-new-wiki-page
  */
@@ -14837,6 +15483,14 @@ export type ActionId =
   | "admin.usage_data_service_ping"
   | "admin.usage_data_track_event"
   | "admin.usage_data_track_events"
+  | "attestation.download"
+  | "attestation.list"
+  | "audit_event.get_group"
+  | "audit_event.get_instance"
+  | "audit_event.get_project"
+  | "audit_event.list_group"
+  | "audit_event.list_instance"
+  | "audit_event.list_project"
   | "branch.create"
   | "branch.delete"
   | "branch.delete_merged"
@@ -14865,11 +15519,21 @@ export type ActionId =
   | "ci_variable.instance_update"
   | "ci_variable.list"
   | "ci_variable.update"
+  | "compliance_policy.get"
+  | "compliance_policy.update"
   | "custom_emoji.create"
   | "custom_emoji.delete"
   | "custom_emoji.list"
+  | "dependency.export_create"
+  | "dependency.export_download"
+  | "dependency.export_get"
+  | "dependency.list"
   | "dora_metrics.group"
   | "dora_metrics.project"
+  | "enterprise_user.delete"
+  | "enterprise_user.disable_2fa"
+  | "enterprise_user.get"
+  | "enterprise_user.list"
   | "environment.create"
   | "environment.delete"
   | "environment.deployment_approve_or_reject"
@@ -15049,6 +15713,10 @@ export type ActionId =
   | "group.wiki_edit"
   | "group.wiki_get"
   | "group.wiki_list"
+  | "group_scim.delete"
+  | "group_scim.get"
+  | "group_scim.list"
+  | "group_scim.update"
   | "issue.create"
   | "issue.create_todo"
   | "issue.delete"
@@ -15137,6 +15805,12 @@ export type ActionId =
   | "job.token_scope_remove_project"
   | "job.trace"
   | "job.wait"
+  | "member_role.create_group"
+  | "member_role.create_instance"
+  | "member_role.delete_group"
+  | "member_role.delete_instance"
+  | "member_role.list_group"
+  | "member_role.list_instance"
   | "merge_request.approval_config"
   | "merge_request.approval_reset"
   | "merge_request.approval_rule_create"
@@ -15503,6 +16177,7 @@ export type ActionId =
   | "search.snippets"
   | "search.users"
   | "search.wiki"
+  | "security_finding.list"
   | "snippet.content"
   | "snippet.create"
   | "snippet.delete"
@@ -15650,6 +16325,14 @@ export type ActionId =
   | "user.todo_mark_done"
   | "user.unban"
   | "user.unblock"
+  | "vulnerability.confirm"
+  | "vulnerability.dismiss"
+  | "vulnerability.get"
+  | "vulnerability.list"
+  | "vulnerability.pipeline_security_summary"
+  | "vulnerability.resolve"
+  | "vulnerability.revert"
+  | "vulnerability.severity_count"
   | "wiki.create"
   | "wiki.delete"
   | "wiki.get"
@@ -15794,6 +16477,14 @@ export interface ActionParams {
   "admin.usage_data_service_ping": AdminUsageDataServicePingParams;
   "admin.usage_data_track_event": AdminUsageDataTrackEventParams;
   "admin.usage_data_track_events": AdminUsageDataTrackEventsParams;
+  "attestation.download": AttestationDownloadParams;
+  "attestation.list": AttestationListParams;
+  "audit_event.get_group": AuditEventGetGroupParams;
+  "audit_event.get_instance": AuditEventGetInstanceParams;
+  "audit_event.get_project": AuditEventGetProjectParams;
+  "audit_event.list_group": AuditEventListGroupParams;
+  "audit_event.list_instance": AuditEventListInstanceParams;
+  "audit_event.list_project": AuditEventListProjectParams;
   "branch.create": BranchCreateParams;
   "branch.delete": BranchDeleteParams;
   "branch.delete_merged": BranchDeleteMergedParams;
@@ -15822,11 +16513,21 @@ export interface ActionParams {
   "ci_variable.instance_update": CiVariableInstanceUpdateParams;
   "ci_variable.list": CiVariableListParams;
   "ci_variable.update": CiVariableUpdateParams;
+  "compliance_policy.get": CompliancePolicyGetParams;
+  "compliance_policy.update": CompliancePolicyUpdateParams;
   "custom_emoji.create": CustomEmojiCreateParams;
   "custom_emoji.delete": CustomEmojiDeleteParams;
   "custom_emoji.list": CustomEmojiListParams;
+  "dependency.export_create": DependencyExportCreateParams;
+  "dependency.export_download": DependencyExportDownloadParams;
+  "dependency.export_get": DependencyExportGetParams;
+  "dependency.list": DependencyListParams;
   "dora_metrics.group": DoraMetricsGroupParams;
   "dora_metrics.project": DoraMetricsProjectParams;
+  "enterprise_user.delete": EnterpriseUserDeleteParams;
+  "enterprise_user.disable_2fa": EnterpriseUserDisable2faParams;
+  "enterprise_user.get": EnterpriseUserGetParams;
+  "enterprise_user.list": EnterpriseUserListParams;
   "environment.create": EnvironmentCreateParams;
   "environment.delete": EnvironmentDeleteParams;
   "environment.deployment_approve_or_reject": EnvironmentDeploymentApproveOrRejectParams;
@@ -16006,6 +16707,10 @@ export interface ActionParams {
   "group.wiki_edit": GroupWikiEditParams;
   "group.wiki_get": GroupWikiGetParams;
   "group.wiki_list": GroupWikiListParams;
+  "group_scim.delete": GroupScimDeleteParams;
+  "group_scim.get": GroupScimGetParams;
+  "group_scim.list": GroupScimListParams;
+  "group_scim.update": GroupScimUpdateParams;
   "issue.create": IssueCreateParams;
   "issue.create_todo": IssueCreateTodoParams;
   "issue.delete": IssueDeleteParams;
@@ -16094,6 +16799,12 @@ export interface ActionParams {
   "job.token_scope_remove_project": JobTokenScopeRemoveProjectParams;
   "job.trace": JobTraceParams;
   "job.wait": JobWaitParams;
+  "member_role.create_group": MemberRoleCreateGroupParams;
+  "member_role.create_instance": MemberRoleCreateInstanceParams;
+  "member_role.delete_group": MemberRoleDeleteGroupParams;
+  "member_role.delete_instance": MemberRoleDeleteInstanceParams;
+  "member_role.list_group": MemberRoleListGroupParams;
+  "member_role.list_instance": MemberRoleListInstanceParams;
   "merge_request.approval_config": MergeRequestApprovalConfigParams;
   "merge_request.approval_reset": MergeRequestApprovalResetParams;
   "merge_request.approval_rule_create": MergeRequestApprovalRuleCreateParams;
@@ -16460,6 +17171,7 @@ export interface ActionParams {
   "search.snippets": SearchSnippetsParams;
   "search.users": SearchUsersParams;
   "search.wiki": SearchWikiParams;
+  "security_finding.list": SecurityFindingListParams;
   "snippet.content": SnippetContentParams;
   "snippet.create": SnippetCreateParams;
   "snippet.delete": SnippetDeleteParams;
@@ -16607,6 +17319,14 @@ export interface ActionParams {
   "user.todo_mark_done": UserTodoMarkDoneParams;
   "user.unban": UserUnbanParams;
   "user.unblock": UserUnblockParams;
+  "vulnerability.confirm": VulnerabilityConfirmParams;
+  "vulnerability.dismiss": VulnerabilityDismissParams;
+  "vulnerability.get": VulnerabilityGetParams;
+  "vulnerability.list": VulnerabilityListParams;
+  "vulnerability.pipeline_security_summary": VulnerabilityPipelineSecuritySummaryParams;
+  "vulnerability.resolve": VulnerabilityResolveParams;
+  "vulnerability.revert": VulnerabilityRevertParams;
+  "vulnerability.severity_count": VulnerabilitySeverityCountParams;
   "wiki.create": WikiCreateParams;
   "wiki.delete": WikiDeleteParams;
   "wiki.get": WikiGetParams;

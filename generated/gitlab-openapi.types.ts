@@ -55,6 +55,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/security/compliance_policy_settings": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get security policy settings */
+    get: operations["compliance_policy.get"];
+    /** Update security policy settings */
+    put: operations["compliance_policy.update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/analytics/group_activity/issues_count": {
     parameters: {
       query?: never;
@@ -212,6 +230,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/audit_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List instance audit events */
+    get: operations["audit_event.list_instance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/audit_events/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an instance audit event */
+    get: operations["audit_event.get_instance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/avatar": {
     parameters: {
       query?: never;
@@ -361,6 +413,40 @@ export interface paths {
     };
     /** List failures of a migration entity */
     get: operations["admin.bulk_import_entity_failures"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/dependency_list_exports/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a dependency list export */
+    get: operations["dependency.export_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/dependency_list_exports/{id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a dependency list export */
+    get: operations["dependency.export_download"];
     put?: never;
     post?: never;
     delete?: never;
@@ -824,6 +910,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/groups/{id}/audit_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group audit events */
+    get: operations["audit_event.list_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/audit_events/{audit_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a group audit event */
+    get: operations["audit_event.get_group"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/groups/{id}/badges": {
     parameters: {
       query?: never;
@@ -1020,6 +1140,58 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/enterprise_users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List enterprise users */
+    get: operations["enterprise_user.list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/enterprise_users/{user_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an enterprise user */
+    get: operations["enterprise_user.get"];
+    put?: never;
+    post?: never;
+    /** Delete an enterprise user */
+    delete: operations["enterprise_user.delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/enterprise_users/{user_id}/disable_two_factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Disable an enterprise user's 2FA */
+    patch: operations["enterprise_user.disable_2fa"];
     trace?: never;
   };
   "/groups/{id}/epic_boards": {
@@ -1417,6 +1589,41 @@ export interface paths {
     post?: never;
     /** Delete an enterprise user's SSH key */
     delete: operations["group.credential_delete_ssh_key"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/member_roles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List group custom roles */
+    get: operations["member_role.list_group"];
+    put?: never;
+    /** Create a group custom role */
+    post: operations["member_role.create_group"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/member_roles/{member_role_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a group custom role */
+    delete: operations["member_role.delete_group"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1843,6 +2050,42 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/scim/identities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List SCIM identities of a group */
+    get: operations["group_scim.list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/groups/{id}/scim/{uid}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a SCIM identity */
+    get: operations["group_scim.get"];
+    put?: never;
+    post?: never;
+    /** Delete a SCIM identity */
+    delete: operations["group_scim.delete"];
+    options?: never;
+    head?: never;
+    /** Update a SCIM identity */
+    patch: operations["group_scim.update"];
     trace?: never;
   };
   "/groups/{id}/search": {
@@ -2432,6 +2675,41 @@ export interface paths {
     /** Render Markdown */
     post: operations["repository.markdown_render"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/member_roles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List instance custom roles */
+    get: operations["member_role.list_instance"];
+    put?: never;
+    /** Create an instance custom role */
+    post: operations["member_role.create_instance"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/member_roles/{member_role_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an instance custom role */
+    delete: operations["member_role.delete_instance"];
     options?: never;
     head?: never;
     patch?: never;
@@ -3032,6 +3310,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{id}/attestations/{attestation_iid}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download an attestation */
+    get: operations["attestation.download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/attestations/{subject_digest}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List attestations of an artifact */
+    get: operations["attestation.list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/audit_events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project audit events */
+    get: operations["audit_event.list_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/audit_events/{audit_event_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a project audit event */
+    get: operations["audit_event.get_project"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{id}/avatar": {
     parameters: {
       query?: never;
@@ -3262,6 +3608,23 @@ export interface paths {
     post?: never;
     /** Revoke a Kubernetes agent token */
     delete: operations["admin.cluster_agent_token_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{id}/dependencies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List project dependencies */
+    get: operations["dependency.list"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -10337,6 +10700,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/{source}/{id}/dependency_list_exports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Export a dependency list */
+    post: operations["dependency.export_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13580,6 +13960,245 @@ export interface components {
       includes?: (Record<string, never> | null)[] | null;
       jobs?: (Record<string, never> | null)[] | null;
     };
+    /** @description An identifier of a vulnerability (CVE, CWE, scanner rule). */
+    VulnerabilityIdentifier: {
+      externalType?: string | null;
+      externalId?: string | null;
+      name?: string | null;
+      url?: string | null;
+    };
+    /** @description The scanner that reported a vulnerability. */
+    VulnerabilityScanner: {
+      name?: string | null;
+      externalId?: string | null;
+      vendor?: string | null;
+      reportType?: string | null;
+    };
+    /** @description A vulnerability of a project, as GitLab's GraphQL API answers it. */
+    Vulnerability: {
+      id: string;
+      title?: string | null;
+      description?: string | null;
+      state?: string | null;
+      severity?: string | null;
+      reportType?: string | null;
+      dismissalReason?: string | null;
+      solution?: string | null;
+      /** Format: date-time */
+      detectedAt?: string | null;
+      /** Format: date-time */
+      confirmedAt?: string | null;
+      /** Format: date-time */
+      resolvedAt?: string | null;
+      /** Format: date-time */
+      dismissedAt?: string | null;
+      /** Format: date-time */
+      updatedAt?: string | null;
+      resolvedOnDefaultBranch?: boolean | null;
+      webUrl?: string | null;
+      primaryIdentifier?: components["schemas"]["VulnerabilityIdentifier"] | null;
+      identifiers?: (components["schemas"]["VulnerabilityIdentifier"] | null)[] | null;
+      scanner?: components["schemas"]["VulnerabilityScanner"] | null;
+    };
+    /** @description How many vulnerabilities a project has of each severity. */
+    VulnerabilitySeverityCounts: {
+      critical?: number | null;
+      high?: number | null;
+      medium?: number | null;
+      low?: number | null;
+      info?: number | null;
+      unknown?: number | null;
+    };
+    /** @description One scanner's counts in a pipeline's security report. */
+    SecuritySummarySection: {
+      vulnerabilitiesCount?: number | null;
+      scannedResourcesCount?: number | null;
+      scannedResourcesCsvPath?: string | null;
+    };
+    /** @description Vulnerability and scanned resource counts of each security scanner of a pipeline. */
+    PipelineSecuritySummary: {
+      sast?: components["schemas"]["SecuritySummarySection"] | null;
+      dast?: components["schemas"]["SecuritySummarySection"] | null;
+      dependencyScanning?: components["schemas"]["SecuritySummarySection"] | null;
+      containerScanning?: components["schemas"]["SecuritySummarySection"] | null;
+      secretDetection?: components["schemas"]["SecuritySummarySection"] | null;
+      coverageFuzzing?: components["schemas"]["SecuritySummarySection"] | null;
+      apiFuzzing?: components["schemas"]["SecuritySummarySection"] | null;
+      clusterImageScanning?: components["schemas"]["SecuritySummarySection"] | null;
+    };
+    /** @description A finding of one security scanner in one pipeline. */
+    SecurityFinding: {
+      uuid: string;
+      title?: string | null;
+      description?: string | null;
+      severity?: string | null;
+      state?: string | null;
+      reportType?: string | null;
+      solution?: string | null;
+      /** Format: date-time */
+      dismissedAt?: string | null;
+      identifiers?: (components["schemas"]["VulnerabilityIdentifier"] | null)[] | null;
+      scanner?: components["schemas"]["VulnerabilityScanner"] | null;
+      vulnerability?: Record<string, never> | null;
+    };
+    /** @description A custom role, its base role and the permissions it adds. group_id is null for an instance role. */
+    MemberRole: {
+      id: number;
+      name?: string | null;
+      description?: string | null;
+      group_id?: number | null;
+      base_access_level?: number | null;
+      apply_security_scan_profiles?: boolean | null;
+      admin_merge_request?: boolean | null;
+      archive_project?: boolean | null;
+      admin_ai_catalog_item_consumer?: boolean | null;
+      destroy_package?: boolean | null;
+      remove_project?: boolean | null;
+      remove_group?: boolean | null;
+      manage_security_policy_link?: boolean | null;
+      admin_ai_catalog_item?: boolean | null;
+      admin_compliance_framework?: boolean | null;
+      admin_cicd_variables?: boolean | null;
+      manage_deploy_tokens?: boolean | null;
+      manage_group_access_tokens?: boolean | null;
+      admin_group_member?: boolean | null;
+      admin_integrations?: boolean | null;
+      manage_merge_request_settings?: boolean | null;
+      manage_project_access_tokens?: boolean | null;
+      admin_protected_branch?: boolean | null;
+      admin_protected_environments?: boolean | null;
+      admin_push_rules?: boolean | null;
+      admin_runners?: boolean | null;
+      admin_security_attributes?: boolean | null;
+      admin_terraform_state?: boolean | null;
+      admin_vulnerability?: boolean | null;
+      admin_web_hook?: boolean | null;
+      read_agent_artifacts?: boolean | null;
+      read_compliance_dashboard?: boolean | null;
+      read_security_scan_profiles?: boolean | null;
+      read_virtual_registry?: boolean | null;
+      update_sec_ai_workflow_settings?: boolean | null;
+      read_admin_cicd?: boolean | null;
+      read_crm_contact?: boolean | null;
+      read_dependency?: boolean | null;
+      read_admin_groups?: boolean | null;
+      read_admin_projects?: boolean | null;
+      read_code?: boolean | null;
+      read_runners?: boolean | null;
+      read_security_attribute?: boolean | null;
+      read_admin_subscription?: boolean | null;
+      read_admin_monitoring?: boolean | null;
+      read_admin_users?: boolean | null;
+      read_vulnerability?: boolean | null;
+    };
+    /** @description One audit event, who did what to which entity, with GitLab's details object. */
+    AuditEvent: {
+      id: number;
+      author_id?: number | null;
+      entity_id?: number | null;
+      entity_type?: string | null;
+      event_type?: string | null;
+      event_name?: string | null;
+      details?: Record<string, never> | null;
+      ip_address?: string | null;
+      author_name?: string | null;
+      entity_path?: string | null;
+      target_details?: string | null;
+      target_type?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+    };
+    /** @description A SCIM identity of a group, linking an external UID to a GitLab user. */
+    ScimIdentity: {
+      extern_uid: string;
+      user_id?: number | null;
+      active?: boolean | null;
+    };
+    /** @description An enterprise user of a group, with the identities that tie the account to the group. */
+    EnterpriseUser: {
+      id: number;
+      username: string;
+      name?: string | null;
+      state?: string | null;
+      locked?: boolean | null;
+      email?: string | null;
+      public_email?: string | null;
+      commit_email?: string | null;
+      /** Format: uri */
+      web_url?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      confirmed_at?: string | null;
+      /** Format: date-time */
+      last_sign_in_at?: string | null;
+      /** Format: date-time */
+      current_sign_in_at?: string | null;
+      /** Format: date */
+      last_activity_on?: string | null;
+      two_factor_enabled?: boolean | null;
+      external?: boolean | null;
+      bot?: boolean | null;
+      identities?: (Record<string, never> | null)[] | null;
+      scim_identities?: (Record<string, never> | null)[] | null;
+    };
+    /** @description A dependency detected in a project, with its known vulnerabilities and licenses. */
+    Dependency: {
+      name: string;
+      version?: string | null;
+      package_manager?: string | null;
+      dependency_file_path?: string | null;
+      vulnerabilities?: (Record<string, never> | null)[] | null;
+      licenses?: (Record<string, never> | null)[] | null;
+    };
+    /** @description A dependency list export and whether it has finished. */
+    DependencyListExport: {
+      id: number;
+      status?: string | null;
+      has_finished?: boolean | null;
+      export_type?: string | null;
+      send_email?: boolean | null;
+      /** Format: date-time */
+      expires_at?: string | null;
+      /** Format: uri */
+      self?: string | null;
+      /** Format: uri */
+      download?: string | null;
+    };
+    /** @description The instance's security policy settings. */
+    CompliancePolicySettings: {
+      csp_namespace_id?: number | null;
+    };
+    /** @description A provenance attestation of one artifact digest, made by a CI job. */
+    Attestation: {
+      id: number;
+      iid: number;
+      project_id?: number | null;
+      build_id?: number | null;
+      status?: string | null;
+      predicate_kind?: string | null;
+      predicate_type?: string | null;
+      subject_digest?: string | null;
+      /** Format: uri */
+      download_url?: string | null;
+      /** Format: date-time */
+      created_at?: string | null;
+      /** Format: date-time */
+      updated_at?: string | null;
+      /** Format: date-time */
+      expire_at?: string | null;
+    };
+    /** @description A download read to its end and dropped - its size, SHA-256 and address, never its bytes. */
+    DownloadDigest: {
+      /** Format: uri */
+      url: string;
+      size?: number | null;
+      sha256?: string | null;
+      content_type?: string | null;
+      file_name?: string | null;
+      binary: boolean;
+      read_limit_reached?: boolean | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -13745,6 +14364,52 @@ export interface operations {
         };
         content: {
           "application/json": unknown;
+        };
+      };
+    };
+  };
+  "compliance_policy.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CompliancePolicySettings"];
+        };
+      };
+    };
+  };
+  "compliance_policy.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          csp_namespace_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CompliancePolicySettings"];
         };
       };
     };
@@ -14507,6 +15172,55 @@ export interface operations {
       };
     };
   };
+  "audit_event.list_instance": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        entity_type?: "User" | "Group" | "Project" | "Gitlab::Audit::InstanceScope";
+        entity_id?: number;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"][];
+        };
+      };
+    };
+  };
+  "audit_event.get_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"];
+        };
+      };
+    };
+  };
   "user.avatar_get": {
     parameters: {
       query: {
@@ -14869,6 +15583,50 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BulkImportFailure"][];
+        };
+      };
+    };
+  };
+  "dependency.export_get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DependencyListExport"];
+        };
+      };
+    };
+  };
+  "dependency.export_download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DownloadDigest"];
         };
       };
     };
@@ -15985,6 +16743,56 @@ export interface operations {
       };
     };
   };
+  "audit_event.list_group": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"][];
+        };
+      };
+    };
+  };
+  "audit_event.get_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        audit_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"];
+        };
+      };
+    };
+  };
   "group.badge_list": {
     parameters: {
       query?: {
@@ -16554,6 +17362,107 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["DoraMetric"][];
+        };
+      };
+    };
+  };
+  "enterprise_user.list": {
+    parameters: {
+      query?: {
+        username?: string;
+        search?: string;
+        active?: boolean;
+        blocked?: boolean;
+        created_after?: string;
+        created_before?: string;
+        two_factor?: "enabled" | "disabled";
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EnterpriseUser"][];
+        };
+      };
+    };
+  };
+  "enterprise_user.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EnterpriseUser"];
+        };
+      };
+    };
+  };
+  "enterprise_user.delete": {
+    parameters: {
+      query?: {
+        hard_delete?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "enterprise_user.disable_2fa": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        user_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
         };
       };
     };
@@ -17440,6 +18349,122 @@ export interface operations {
       path: {
         id: number | string;
         key_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "member_role.list_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MemberRole"][];
+        };
+      };
+    };
+  };
+  "member_role.create_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          description?: string;
+          /** @enum {integer} */
+          base_access_level: 10 | 15 | 20 | 25 | 30 | 40 | 50;
+          apply_security_scan_profiles?: boolean;
+          admin_merge_request?: boolean;
+          archive_project?: boolean;
+          admin_ai_catalog_item_consumer?: boolean;
+          destroy_package?: boolean;
+          remove_project?: boolean;
+          remove_group?: boolean;
+          manage_security_policy_link?: boolean;
+          admin_ai_catalog_item?: boolean;
+          admin_compliance_framework?: boolean;
+          admin_cicd_variables?: boolean;
+          manage_deploy_tokens?: boolean;
+          manage_group_access_tokens?: boolean;
+          admin_group_member?: boolean;
+          admin_integrations?: boolean;
+          manage_merge_request_settings?: boolean;
+          manage_project_access_tokens?: boolean;
+          admin_protected_branch?: boolean;
+          admin_protected_environments?: boolean;
+          admin_push_rules?: boolean;
+          admin_runners?: boolean;
+          admin_security_attributes?: boolean;
+          admin_terraform_state?: boolean;
+          admin_vulnerability?: boolean;
+          admin_web_hook?: boolean;
+          read_agent_artifacts?: boolean;
+          read_compliance_dashboard?: boolean;
+          read_security_scan_profiles?: boolean;
+          read_virtual_registry?: boolean;
+          update_sec_ai_workflow_settings?: boolean;
+          read_admin_cicd?: boolean;
+          read_crm_contact?: boolean;
+          read_dependency?: boolean;
+          read_admin_groups?: boolean;
+          read_admin_projects?: boolean;
+          read_code?: boolean;
+          read_runners?: boolean;
+          read_security_attribute?: boolean;
+          read_admin_subscription?: boolean;
+          read_admin_monitoring?: boolean;
+          read_admin_users?: boolean;
+          read_vulnerability?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MemberRole"];
+        };
+      };
+    };
+  };
+  "member_role.delete_group": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        member_role_id: number;
       };
       cookie?: never;
     };
@@ -18573,6 +19598,101 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "group_scim.list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ScimIdentity"][];
+        };
+      };
+    };
+  };
+  "group_scim.get": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ScimIdentity"];
+        };
+      };
+    };
+  };
+  "group_scim.delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "group_scim.update": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          extern_uid: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
       };
     };
   };
@@ -19880,6 +21000,117 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["RenderedMarkdown"];
         };
+      };
+    };
+  };
+  "member_role.list_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MemberRole"][];
+        };
+      };
+    };
+  };
+  "member_role.create_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          description?: string;
+          /** @enum {integer} */
+          base_access_level: 10 | 15 | 20 | 25 | 30 | 40 | 50;
+          apply_security_scan_profiles?: boolean;
+          admin_merge_request?: boolean;
+          archive_project?: boolean;
+          admin_ai_catalog_item_consumer?: boolean;
+          destroy_package?: boolean;
+          remove_project?: boolean;
+          remove_group?: boolean;
+          manage_security_policy_link?: boolean;
+          admin_ai_catalog_item?: boolean;
+          admin_compliance_framework?: boolean;
+          admin_cicd_variables?: boolean;
+          manage_deploy_tokens?: boolean;
+          manage_group_access_tokens?: boolean;
+          admin_group_member?: boolean;
+          admin_integrations?: boolean;
+          manage_merge_request_settings?: boolean;
+          manage_project_access_tokens?: boolean;
+          admin_protected_branch?: boolean;
+          admin_protected_environments?: boolean;
+          admin_push_rules?: boolean;
+          admin_runners?: boolean;
+          admin_security_attributes?: boolean;
+          admin_terraform_state?: boolean;
+          admin_vulnerability?: boolean;
+          admin_web_hook?: boolean;
+          read_agent_artifacts?: boolean;
+          read_compliance_dashboard?: boolean;
+          read_security_scan_profiles?: boolean;
+          read_virtual_registry?: boolean;
+          update_sec_ai_workflow_settings?: boolean;
+          read_admin_cicd?: boolean;
+          read_crm_contact?: boolean;
+          read_dependency?: boolean;
+          read_admin_groups?: boolean;
+          read_admin_projects?: boolean;
+          read_code?: boolean;
+          read_runners?: boolean;
+          read_security_attribute?: boolean;
+          read_admin_subscription?: boolean;
+          read_admin_monitoring?: boolean;
+          read_admin_users?: boolean;
+          read_vulnerability?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MemberRole"];
+        };
+      };
+    };
+  };
+  "member_role.delete_instance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        member_role_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or accepted for deletion */
+      "2XX": {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -21270,6 +22501,102 @@ export interface operations {
       };
     };
   };
+  "attestation.download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        attestation_iid: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DownloadDigest"];
+        };
+      };
+    };
+  };
+  "attestation.list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        subject_digest: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Attestation"][];
+        };
+      };
+    };
+  };
+  "audit_event.list_project": {
+    parameters: {
+      query?: {
+        created_after?: string;
+        created_before?: string;
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"][];
+        };
+      };
+    };
+  };
+  "audit_event.get_project": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number | string;
+        audit_event_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditEvent"];
+        };
+      };
+    };
+  };
   "project.download_avatar": {
     parameters: {
       query?: never;
@@ -21968,6 +23295,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "dependency.list": {
+    parameters: {
+      query?: {
+        package_manager?: (
+          | "bundler"
+          | "yarn"
+          | "npm"
+          | "pnpm"
+          | "bun"
+          | "maven"
+          | "composer"
+          | "pip"
+          | "conan"
+          | "go"
+          | "nuget"
+          | "sbt"
+          | "gradle"
+          | "pipenv"
+          | "poetry"
+          | "setuptools"
+          | "apk"
+          | "conda"
+          | "pub"
+          | "cargo"
+        )[];
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Dependency"][];
+        };
       };
     };
   };
@@ -38176,6 +39550,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  "dependency.export_create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        source: "projects" | "groups" | "pipelines";
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          export_type: "dependency_list" | "sbom" | "cyclonedx_1_6_json" | "json_array" | "csv";
+          send_email?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DependencyListExport"];
+        };
       };
     };
   };

@@ -57,6 +57,35 @@ export type IssueType =
 /** The position to which the adjacent object should be moved. */
 export type MoveType = "after" | "before";
 
+/** Pipeline security report finding sort values. */
+export type PipelineSecurityReportFindingSort = "severity_asc" | "severity_desc";
+
+/** Why a vulnerability was dismissed. */
+export type VulnerabilityDismissalReason =
+  "ACCEPTABLE_RISK" | "FALSE_POSITIVE" | "MITIGATING_CONTROL" | "NOT_APPLICABLE" | "USED_IN_TESTS";
+
+/** Type of the security report that found a vulnerability. */
+export type VulnerabilityReportType =
+  | "API_FUZZING"
+  | "CLUSTER_IMAGE_SCANNING"
+  | "CONTAINER_SCANNING"
+  | "CONTAINER_SCANNING_FOR_REGISTRY"
+  | "COVERAGE_FUZZING"
+  | "DAST"
+  | "DEPENDENCY_SCANNING"
+  | "GENERIC"
+  | "SAST"
+  | "SECRET_DETECTION";
+
+/** Severity of a vulnerability. */
+export type VulnerabilitySeverity = "CRITICAL" | "HIGH" | "INFO" | "LOW" | "MEDIUM" | "UNKNOWN";
+
+/** Vulnerability sort values. */
+export type VulnerabilitySort = "detected_asc" | "detected_desc" | "severity_asc" | "severity_desc";
+
+/** State of a vulnerability. */
+export type VulnerabilityState = "CONFIRMED" | "DETECTED" | "DISMISSED" | "RESOLVED";
+
 /** Values for sorting work items. */
 export type WorkItemSort = "CREATED_ASC" | "CREATED_DESC" | "TITLE_ASC" | "TITLE_DESC" | "UPDATED_ASC" | "UPDATED_DESC";
 
@@ -785,6 +814,373 @@ export type WorkItemUpdateMutation = {
       webUrl: string | null;
       author: { username: string; name: string } | null;
       workItemType: { id: string; name: string };
+    } | null;
+  } | null;
+};
+
+export type SecurityFindingListQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+  severity?: Array<string> | string | null | undefined;
+  reportType?: Array<string> | string | null | undefined;
+  scanner?: Array<string> | string | null | undefined;
+  state?: Array<VulnerabilityState> | VulnerabilityState | null | undefined;
+  sort?: PipelineSecurityReportFindingSort | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type SecurityFindingListQuery = {
+  project: {
+    pipeline: {
+      securityReportFindings: {
+        nodes: Array<{
+          uuid: string | null;
+          title: string | null;
+          severity: VulnerabilitySeverity | null;
+          state: VulnerabilityState | null;
+          reportType: VulnerabilityReportType | null;
+          scanner: { name: string | null } | null;
+          identifiers: Array<{ name: string | null }>;
+          vulnerability: { id: string; state: VulnerabilityState | null; webUrl: string | null } | null;
+        } | null> | null;
+        pageInfo: {
+          hasNextPage: boolean;
+          endCursor: string | null;
+          hasPreviousPage: boolean;
+          startCursor: string | null;
+        };
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityConfirmMutationVariables = Exact<{
+  id: string;
+  comment?: string | null | undefined;
+}>;
+
+export type VulnerabilityConfirmMutation = {
+  vulnerabilityConfirm: {
+    errors: Array<string>;
+    vulnerability: {
+      id: string;
+      title: string | null;
+      description: string | null;
+      state: VulnerabilityState | null;
+      severity: VulnerabilitySeverity | null;
+      reportType: VulnerabilityReportType | null;
+      dismissalReason: VulnerabilityDismissalReason | null;
+      solution: string | null;
+      detectedAt: string;
+      confirmedAt: string | null;
+      resolvedAt: string | null;
+      dismissedAt: string | null;
+      updatedAt: string | null;
+      resolvedOnDefaultBranch: boolean;
+      webUrl: string | null;
+      primaryIdentifier: {
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      } | null;
+      identifiers: Array<{
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      }>;
+      scanner: {
+        name: string | null;
+        externalId: string | null;
+        vendor: string | null;
+        reportType: VulnerabilityReportType | null;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityDismissMutationVariables = Exact<{
+  id: string;
+  comment?: string | null | undefined;
+  dismissalReason?: VulnerabilityDismissalReason | null | undefined;
+}>;
+
+export type VulnerabilityDismissMutation = {
+  vulnerabilityDismiss: {
+    errors: Array<string>;
+    vulnerability: {
+      id: string;
+      title: string | null;
+      description: string | null;
+      state: VulnerabilityState | null;
+      severity: VulnerabilitySeverity | null;
+      reportType: VulnerabilityReportType | null;
+      dismissalReason: VulnerabilityDismissalReason | null;
+      solution: string | null;
+      detectedAt: string;
+      confirmedAt: string | null;
+      resolvedAt: string | null;
+      dismissedAt: string | null;
+      updatedAt: string | null;
+      resolvedOnDefaultBranch: boolean;
+      webUrl: string | null;
+      primaryIdentifier: {
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      } | null;
+      identifiers: Array<{
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      }>;
+      scanner: {
+        name: string | null;
+        externalId: string | null;
+        vendor: string | null;
+        reportType: VulnerabilityReportType | null;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityGetQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type VulnerabilityGetQuery = {
+  vulnerability: {
+    id: string;
+    title: string | null;
+    description: string | null;
+    state: VulnerabilityState | null;
+    severity: VulnerabilitySeverity | null;
+    reportType: VulnerabilityReportType | null;
+    dismissalReason: VulnerabilityDismissalReason | null;
+    solution: string | null;
+    detectedAt: string;
+    confirmedAt: string | null;
+    resolvedAt: string | null;
+    dismissedAt: string | null;
+    updatedAt: string | null;
+    resolvedOnDefaultBranch: boolean;
+    webUrl: string | null;
+    primaryIdentifier: {
+      externalType: string | null;
+      externalId: string | null;
+      name: string | null;
+      url: string | null;
+    } | null;
+    identifiers: Array<{
+      externalType: string | null;
+      externalId: string | null;
+      name: string | null;
+      url: string | null;
+    }>;
+    scanner: {
+      name: string | null;
+      externalId: string | null;
+      vendor: string | null;
+      reportType: VulnerabilityReportType | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityListQueryVariables = Exact<{
+  fullPath: string | number;
+  state?: Array<VulnerabilityState> | VulnerabilityState | null | undefined;
+  severity?: Array<VulnerabilitySeverity> | VulnerabilitySeverity | null | undefined;
+  reportType?: Array<VulnerabilityReportType> | VulnerabilityReportType | null | undefined;
+  scanner?: Array<string> | string | null | undefined;
+  scannerId?: Array<string> | string | null | undefined;
+  dismissalReason?: Array<VulnerabilityDismissalReason> | VulnerabilityDismissalReason | null | undefined;
+  hasIssues?: boolean | null | undefined;
+  hasResolution?: boolean | null | undefined;
+  hasMergeRequest?: boolean | null | undefined;
+  hasRemediations?: boolean | null | undefined;
+  identifierName?: string | null | undefined;
+  image?: Array<string> | string | null | undefined;
+  clusterAgentId?: Array<string> | string | null | undefined;
+  sort?: VulnerabilitySort | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type VulnerabilityListQuery = {
+  project: {
+    vulnerabilities: {
+      nodes: Array<{
+        id: string;
+        title: string | null;
+        state: VulnerabilityState | null;
+        severity: VulnerabilitySeverity | null;
+        reportType: VulnerabilityReportType | null;
+        detectedAt: string;
+        webUrl: string | null;
+        primaryIdentifier: { name: string | null } | null;
+        scanner: { name: string | null } | null;
+      } | null> | null;
+      pageInfo: {
+        hasNextPage: boolean;
+        endCursor: string | null;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+      };
+    } | null;
+  } | null;
+};
+
+export type PipelineSecuritySummaryQueryVariables = Exact<{
+  fullPath: string | number;
+  iid?: string | number | null | undefined;
+}>;
+
+export type PipelineSecuritySummaryQuery = {
+  project: {
+    pipeline: {
+      securityReportSummary: {
+        sast: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+        dast: {
+          vulnerabilitiesCount: number | null;
+          scannedResourcesCount: number | null;
+          scannedResourcesCsvPath: string | null;
+        } | null;
+        dependencyScanning: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+        containerScanning: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+        secretDetection: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+        coverageFuzzing: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+        apiFuzzing: {
+          vulnerabilitiesCount: number | null;
+          scannedResourcesCount: number | null;
+          scannedResourcesCsvPath: string | null;
+        } | null;
+        clusterImageScanning: { vulnerabilitiesCount: number | null; scannedResourcesCount: number | null } | null;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityResolveMutationVariables = Exact<{
+  id: string;
+  comment?: string | null | undefined;
+}>;
+
+export type VulnerabilityResolveMutation = {
+  vulnerabilityResolve: {
+    errors: Array<string>;
+    vulnerability: {
+      id: string;
+      title: string | null;
+      description: string | null;
+      state: VulnerabilityState | null;
+      severity: VulnerabilitySeverity | null;
+      reportType: VulnerabilityReportType | null;
+      dismissalReason: VulnerabilityDismissalReason | null;
+      solution: string | null;
+      detectedAt: string;
+      confirmedAt: string | null;
+      resolvedAt: string | null;
+      dismissedAt: string | null;
+      updatedAt: string | null;
+      resolvedOnDefaultBranch: boolean;
+      webUrl: string | null;
+      primaryIdentifier: {
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      } | null;
+      identifiers: Array<{
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      }>;
+      scanner: {
+        name: string | null;
+        externalId: string | null;
+        vendor: string | null;
+        reportType: VulnerabilityReportType | null;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilityRevertToDetectedMutationVariables = Exact<{
+  id: string;
+  comment?: string | null | undefined;
+}>;
+
+export type VulnerabilityRevertToDetectedMutation = {
+  vulnerabilityRevertToDetected: {
+    errors: Array<string>;
+    vulnerability: {
+      id: string;
+      title: string | null;
+      description: string | null;
+      state: VulnerabilityState | null;
+      severity: VulnerabilitySeverity | null;
+      reportType: VulnerabilityReportType | null;
+      dismissalReason: VulnerabilityDismissalReason | null;
+      solution: string | null;
+      detectedAt: string;
+      confirmedAt: string | null;
+      resolvedAt: string | null;
+      dismissedAt: string | null;
+      updatedAt: string | null;
+      resolvedOnDefaultBranch: boolean;
+      webUrl: string | null;
+      primaryIdentifier: {
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      } | null;
+      identifiers: Array<{
+        externalType: string | null;
+        externalId: string | null;
+        name: string | null;
+        url: string | null;
+      }>;
+      scanner: {
+        name: string | null;
+        externalId: string | null;
+        vendor: string | null;
+        reportType: VulnerabilityReportType | null;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type VulnerabilitySeverityCountQueryVariables = Exact<{
+  fullPath: string | number;
+  state?: Array<VulnerabilityState> | VulnerabilityState | null | undefined;
+  severity?: Array<VulnerabilitySeverity> | VulnerabilitySeverity | null | undefined;
+  reportType?: Array<VulnerabilityReportType> | VulnerabilityReportType | null | undefined;
+  scanner?: Array<string> | string | null | undefined;
+  scannerId?: Array<string> | string | null | undefined;
+  dismissalReason?: Array<VulnerabilityDismissalReason> | VulnerabilityDismissalReason | null | undefined;
+  hasIssues?: boolean | null | undefined;
+  hasResolution?: boolean | null | undefined;
+  hasMergeRequest?: boolean | null | undefined;
+  identifierName?: string | null | undefined;
+  image?: Array<string> | string | null | undefined;
+  clusterAgentId?: Array<string> | string | null | undefined;
+}>;
+
+export type VulnerabilitySeverityCountQuery = {
+  project: {
+    vulnerabilitySeveritiesCount: {
+      critical: number | null;
+      high: number | null;
+      medium: number | null;
+      low: number | null;
+      info: number | null;
+      unknown: number | null;
     } | null;
   } | null;
 };

@@ -4662,6 +4662,210 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["events"],
     additionalProperties: false,
   },
+  "attestation.download": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      attestation_iid: {
+        type: "integer",
+        description: "IID of the attestation, as attestation.list answers it.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "attestation_iid"],
+    additionalProperties: false,
+  },
+  "attestation.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      subject_digest: {
+        type: "string",
+        description: "Hex SHA-256 of the artifact.",
+        pattern: "^[0-9a-fA-F]{64}$",
+      },
+    },
+    required: ["project_id", "subject_digest"],
+    additionalProperties: false,
+  },
+  "audit_event.get_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      audit_event_id: {
+        type: "integer",
+        description: "ID of the audit event.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "audit_event_id"],
+    additionalProperties: false,
+  },
+  "audit_event.get_instance": {
+    type: "object",
+    properties: {
+      audit_event_id: {
+        type: "integer",
+        description: "ID of the audit event.",
+        minimum: 1,
+      },
+    },
+    required: ["audit_event_id"],
+    additionalProperties: false,
+  },
+  "audit_event.get_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      audit_event_id: {
+        type: "integer",
+        description: "ID of the audit event.",
+        minimum: 1,
+      },
+    },
+    required: ["project_id", "audit_event_id"],
+    additionalProperties: false,
+  },
+  "audit_event.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      created_after: {
+        type: "string",
+        description: "Only events on or after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        description: "Only events on or before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      sort: {
+        type: "string",
+        description: "Order by ID (keyset pages), default desc.",
+        enum: ["desc", "asc"],
+      },
+      cursor: {
+        type: "string",
+        description: "The next_cursor of the previous page, to read on.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Offset page (deprecated by GitLab) instead of keyset.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "audit_event.list_instance": {
+    type: "object",
+    properties: {
+      created_after: {
+        type: "string",
+        description: "Only events on or after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        description: "Only events on or before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      entity_type: {
+        type: "string",
+        description: "Only events of this entity type.",
+        enum: ["User", "Group", "Project", "Gitlab::Audit::InstanceScope"],
+      },
+      entity_id: {
+        type: "integer",
+        description: "Only events of this entity (needs entity_type).",
+        minimum: 1,
+      },
+      sort: {
+        type: "string",
+        description: "Order by ID (keyset pages), default desc.",
+        enum: ["desc", "asc"],
+      },
+      cursor: {
+        type: "string",
+        description: "The next_cursor of the previous page, to read on.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Offset page (deprecated by GitLab) instead of keyset.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    additionalProperties: false,
+  },
+  "audit_event.list_project": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      created_after: {
+        type: "string",
+        description: "Only events on or after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        description: "Only events on or before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      sort: {
+        type: "string",
+        description: "Order by ID (keyset pages), default desc.",
+        enum: ["desc", "asc"],
+      },
+      cursor: {
+        type: "string",
+        description: "The next_cursor of the previous page, to read on.",
+        minLength: 1,
+      },
+      page: {
+        type: "integer",
+        description: "Offset page (deprecated by GitLab) instead of keyset.",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "branch.create": {
     type: "object",
     properties: {
@@ -5560,6 +5764,23 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["project_id", "key"],
     additionalProperties: false,
   },
+  "compliance_policy.get": {
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+  },
+  "compliance_policy.update": {
+    type: "object",
+    properties: {
+      csp_namespace_id: {
+        type: "integer",
+        description: "ID of a top-level group.",
+        minimum: 1,
+      },
+    },
+    required: ["csp_namespace_id"],
+    additionalProperties: false,
+  },
   "custom_emoji.create": {
     type: "object",
     properties: {
@@ -5618,6 +5839,105 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["group_id"],
+    additionalProperties: false,
+  },
+  "dependency.export_create": {
+    type: "object",
+    properties: {
+      source: {
+        type: "string",
+        description: "What to export the dependencies of.",
+        enum: ["projects", "groups", "pipelines"],
+      },
+      source_id: {
+        type: ["string", "integer"],
+        description: "ID of the project, group or pipeline (a project or group path works too).",
+      },
+      export_type: {
+        type: "string",
+        description:
+          "Format: sbom for pipelines, json_array for groups, dependency_list and cyclonedx_1_6_json for projects, csv for projects and groups.",
+        enum: ["dependency_list", "sbom", "cyclonedx_1_6_json", "json_array", "csv"],
+      },
+      send_email: {
+        type: "boolean",
+        description: "Email the requester when the export is done.",
+      },
+    },
+    required: ["source", "source_id", "export_type"],
+    additionalProperties: false,
+  },
+  "dependency.export_download": {
+    type: "object",
+    properties: {
+      export_id: {
+        type: "integer",
+        description: "ID of the export, as export_create answers it.",
+        minimum: 1,
+      },
+    },
+    required: ["export_id"],
+    additionalProperties: false,
+  },
+  "dependency.export_get": {
+    type: "object",
+    properties: {
+      export_id: {
+        type: "integer",
+        description: "ID of the export, as export_create answers it.",
+        minimum: 1,
+      },
+    },
+    required: ["export_id"],
+    additionalProperties: false,
+  },
+  "dependency.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      package_manager: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "bundler",
+            "yarn",
+            "npm",
+            "pnpm",
+            "bun",
+            "maven",
+            "composer",
+            "pip",
+            "conan",
+            "go",
+            "nuget",
+            "sbt",
+            "gradle",
+            "pipenv",
+            "poetry",
+            "setuptools",
+            "apk",
+            "conda",
+            "pub",
+            "cargo",
+          ],
+        },
+        description: "Only dependencies of these package managers.",
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["project_id"],
     additionalProperties: false,
   },
   "dora_metrics.group": {
@@ -5696,6 +6016,112 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "metric"],
+    additionalProperties: false,
+  },
+  "enterprise_user.delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Top-level group ID, path or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+      hard_delete: {
+        type: "boolean",
+        description: "Also delete the user's contributions and groups only they own.",
+        default: false,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "enterprise_user.disable_2fa": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Top-level group ID, path or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "enterprise_user.get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Top-level group ID, path or web URL.",
+      },
+      user_id: {
+        type: "integer",
+        description: "ID of the user.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "user_id"],
+    additionalProperties: false,
+  },
+  "enterprise_user.list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Top-level group ID, path or web URL.",
+      },
+      username: {
+        type: "string",
+        description: "Only the user with this username.",
+        minLength: 1,
+      },
+      search: {
+        type: "string",
+        description: "Name, email or username contains this text.",
+        minLength: 1,
+      },
+      active: {
+        type: "boolean",
+        description: "Only active users.",
+      },
+      blocked: {
+        type: "boolean",
+        description: "Only blocked users.",
+      },
+      created_after: {
+        type: "string",
+        description: "Only users created after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        description: "Only users created before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      two_factor: {
+        type: "string",
+        description: "Only users with 2FA on or off.",
+        enum: ["enabled", "disabled"],
+      },
+      page: {
+        type: "integer",
+        minimum: 1,
+      },
+      per_page: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+      },
+    },
+    required: ["group_id"],
     additionalProperties: false,
   },
   "environment.create": {
@@ -11014,6 +11440,70 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["group_id"],
     additionalProperties: false,
   },
+  "group_scim.delete": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      uid: {
+        type: "string",
+        description: "External UID of the user at the identity provider.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "uid"],
+    additionalProperties: false,
+  },
+  "group_scim.get": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      uid: {
+        type: "string",
+        description: "External UID of the user at the identity provider.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "uid"],
+    additionalProperties: false,
+  },
+  "group_scim.list": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "group_scim.update": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      uid: {
+        type: "string",
+        description: "Current external UID of the user.",
+        minLength: 1,
+      },
+      extern_uid: {
+        type: "string",
+        description: "The new external UID.",
+        minLength: 1,
+      },
+    },
+    required: ["group_id", "uid", "extern_uid"],
+    additionalProperties: false,
+  },
   "issue.create": {
     type: "object",
     properties: {
@@ -13256,6 +13746,348 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["project_id", "job_id"],
+    additionalProperties: false,
+  },
+  "member_role.create_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      name: {
+        type: "string",
+        description: "Role name (GitLab's default Custom).",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+      },
+      base_access_level: {
+        type: "integer",
+        description:
+          "Base role: 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner.",
+        enum: [10, 15, 20, 25, 30, 40, 50],
+      },
+      apply_security_scan_profiles: {
+        type: "boolean",
+      },
+      admin_merge_request: {
+        type: "boolean",
+      },
+      archive_project: {
+        type: "boolean",
+      },
+      admin_ai_catalog_item_consumer: {
+        type: "boolean",
+      },
+      destroy_package: {
+        type: "boolean",
+      },
+      remove_project: {
+        type: "boolean",
+      },
+      remove_group: {
+        type: "boolean",
+      },
+      manage_security_policy_link: {
+        type: "boolean",
+      },
+      admin_ai_catalog_item: {
+        type: "boolean",
+      },
+      admin_compliance_framework: {
+        type: "boolean",
+      },
+      admin_cicd_variables: {
+        type: "boolean",
+      },
+      manage_deploy_tokens: {
+        type: "boolean",
+      },
+      manage_group_access_tokens: {
+        type: "boolean",
+      },
+      admin_group_member: {
+        type: "boolean",
+      },
+      admin_integrations: {
+        type: "boolean",
+      },
+      manage_merge_request_settings: {
+        type: "boolean",
+      },
+      manage_project_access_tokens: {
+        type: "boolean",
+      },
+      admin_protected_branch: {
+        type: "boolean",
+      },
+      admin_protected_environments: {
+        type: "boolean",
+      },
+      admin_push_rules: {
+        type: "boolean",
+      },
+      admin_runners: {
+        type: "boolean",
+      },
+      admin_security_attributes: {
+        type: "boolean",
+      },
+      admin_terraform_state: {
+        type: "boolean",
+      },
+      admin_vulnerability: {
+        type: "boolean",
+      },
+      admin_web_hook: {
+        type: "boolean",
+      },
+      read_agent_artifacts: {
+        type: "boolean",
+      },
+      read_compliance_dashboard: {
+        type: "boolean",
+      },
+      read_security_scan_profiles: {
+        type: "boolean",
+      },
+      read_virtual_registry: {
+        type: "boolean",
+      },
+      update_sec_ai_workflow_settings: {
+        type: "boolean",
+      },
+      read_admin_cicd: {
+        type: "boolean",
+      },
+      read_crm_contact: {
+        type: "boolean",
+      },
+      read_dependency: {
+        type: "boolean",
+      },
+      read_admin_groups: {
+        type: "boolean",
+      },
+      read_admin_projects: {
+        type: "boolean",
+      },
+      read_code: {
+        type: "boolean",
+      },
+      read_runners: {
+        type: "boolean",
+      },
+      read_security_attribute: {
+        type: "boolean",
+      },
+      read_admin_subscription: {
+        type: "boolean",
+      },
+      read_admin_monitoring: {
+        type: "boolean",
+      },
+      read_admin_users: {
+        type: "boolean",
+      },
+      read_vulnerability: {
+        type: "boolean",
+      },
+    },
+    required: ["group_id", "base_access_level"],
+    additionalProperties: false,
+  },
+  "member_role.create_instance": {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Role name (GitLab's default Custom).",
+        minLength: 1,
+      },
+      description: {
+        type: "string",
+      },
+      base_access_level: {
+        type: "integer",
+        description:
+          "Base role: 10 guest, 15 planner, 20 reporter, 25 security manager, 30 developer, 40 maintainer, 50 owner.",
+        enum: [10, 15, 20, 25, 30, 40, 50],
+      },
+      apply_security_scan_profiles: {
+        type: "boolean",
+      },
+      admin_merge_request: {
+        type: "boolean",
+      },
+      archive_project: {
+        type: "boolean",
+      },
+      admin_ai_catalog_item_consumer: {
+        type: "boolean",
+      },
+      destroy_package: {
+        type: "boolean",
+      },
+      remove_project: {
+        type: "boolean",
+      },
+      remove_group: {
+        type: "boolean",
+      },
+      manage_security_policy_link: {
+        type: "boolean",
+      },
+      admin_ai_catalog_item: {
+        type: "boolean",
+      },
+      admin_compliance_framework: {
+        type: "boolean",
+      },
+      admin_cicd_variables: {
+        type: "boolean",
+      },
+      manage_deploy_tokens: {
+        type: "boolean",
+      },
+      manage_group_access_tokens: {
+        type: "boolean",
+      },
+      admin_group_member: {
+        type: "boolean",
+      },
+      admin_integrations: {
+        type: "boolean",
+      },
+      manage_merge_request_settings: {
+        type: "boolean",
+      },
+      manage_project_access_tokens: {
+        type: "boolean",
+      },
+      admin_protected_branch: {
+        type: "boolean",
+      },
+      admin_protected_environments: {
+        type: "boolean",
+      },
+      admin_push_rules: {
+        type: "boolean",
+      },
+      admin_runners: {
+        type: "boolean",
+      },
+      admin_security_attributes: {
+        type: "boolean",
+      },
+      admin_terraform_state: {
+        type: "boolean",
+      },
+      admin_vulnerability: {
+        type: "boolean",
+      },
+      admin_web_hook: {
+        type: "boolean",
+      },
+      read_agent_artifacts: {
+        type: "boolean",
+      },
+      read_compliance_dashboard: {
+        type: "boolean",
+      },
+      read_security_scan_profiles: {
+        type: "boolean",
+      },
+      read_virtual_registry: {
+        type: "boolean",
+      },
+      update_sec_ai_workflow_settings: {
+        type: "boolean",
+      },
+      read_admin_cicd: {
+        type: "boolean",
+      },
+      read_crm_contact: {
+        type: "boolean",
+      },
+      read_dependency: {
+        type: "boolean",
+      },
+      read_admin_groups: {
+        type: "boolean",
+      },
+      read_admin_projects: {
+        type: "boolean",
+      },
+      read_code: {
+        type: "boolean",
+      },
+      read_runners: {
+        type: "boolean",
+      },
+      read_security_attribute: {
+        type: "boolean",
+      },
+      read_admin_subscription: {
+        type: "boolean",
+      },
+      read_admin_monitoring: {
+        type: "boolean",
+      },
+      read_admin_users: {
+        type: "boolean",
+      },
+      read_vulnerability: {
+        type: "boolean",
+      },
+    },
+    required: ["base_access_level"],
+    additionalProperties: false,
+  },
+  "member_role.delete_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+      member_role_id: {
+        type: "integer",
+        description: "ID of the custom role.",
+        minimum: 1,
+      },
+    },
+    required: ["group_id", "member_role_id"],
+    additionalProperties: false,
+  },
+  "member_role.delete_instance": {
+    type: "object",
+    properties: {
+      member_role_id: {
+        type: "integer",
+        description: "ID of the custom role.",
+        minimum: 1,
+      },
+    },
+    required: ["member_role_id"],
+    additionalProperties: false,
+  },
+  "member_role.list_group": {
+    type: "object",
+    properties: {
+      group_id: {
+        type: ["string", "integer"],
+        description: "Group ID, path such as parent/group, or web URL.",
+      },
+    },
+    required: ["group_id"],
+    additionalProperties: false,
+  },
+  "member_role.list_instance": {
+    type: "object",
+    properties: {},
     additionalProperties: false,
   },
   "merge_request.approval_config": {
@@ -23620,6 +24452,77 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["search"],
     additionalProperties: false,
   },
+  "security_finding.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_iid: {
+        type: "string",
+        description: "IID of the pipeline in the project (pipeline.get answers it as iid, not the ID).",
+        pattern: "^[0-9]+$",
+      },
+      severity: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["critical", "high", "medium", "low", "info", "unknown"],
+        },
+        description: "Only these severities.",
+      },
+      report_type: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "sast",
+            "dependency_scanning",
+            "container_scanning",
+            "dast",
+            "secret_detection",
+            "coverage_fuzzing",
+            "api_fuzzing",
+            "cluster_image_scanning",
+          ],
+        },
+        description: "Only these scan types.",
+      },
+      scanner: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these scanners, by external ID.",
+      },
+      state: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["DETECTED", "CONFIRMED", "RESOLVED", "DISMISSED"],
+        },
+        description: "Only these states.",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order.",
+        enum: ["severity_desc", "severity_asc"],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["project_id", "pipeline_iid"],
+    additionalProperties: false,
+  },
   "snippet.content": {
     type: "object",
     properties: {
@@ -26928,6 +27831,328 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["user_id"],
     additionalProperties: false,
   },
+  "vulnerability.confirm": {
+    type: "object",
+    properties: {
+      vulnerability_id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it.",
+        pattern: "^gid://gitlab/Vulnerability/[0-9]+$",
+      },
+      comment: {
+        type: "string",
+        description: "Why it is confirmed.",
+        maxLength: 50000,
+      },
+    },
+    required: ["vulnerability_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.dismiss": {
+    type: "object",
+    properties: {
+      vulnerability_id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it.",
+        pattern: "^gid://gitlab/Vulnerability/[0-9]+$",
+      },
+      comment: {
+        type: "string",
+        description: "Why it is dismissed.",
+        maxLength: 50000,
+      },
+      dismissal_reason: {
+        type: "string",
+        description: "Why it is dismissed.",
+        enum: ["ACCEPTABLE_RISK", "FALSE_POSITIVE", "MITIGATING_CONTROL", "USED_IN_TESTS", "NOT_APPLICABLE"],
+      },
+    },
+    required: ["vulnerability_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.get": {
+    type: "object",
+    properties: {
+      vulnerability_id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it.",
+        pattern: "^gid://gitlab/Vulnerability/[0-9]+$",
+      },
+    },
+    required: ["vulnerability_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.list": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["DETECTED", "CONFIRMED", "RESOLVED", "DISMISSED"],
+        },
+        description: "Only these states.",
+      },
+      severity: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO", "UNKNOWN"],
+        },
+        description: "Only these severities.",
+      },
+      report_type: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "SAST",
+            "DEPENDENCY_SCANNING",
+            "CONTAINER_SCANNING",
+            "DAST",
+            "SECRET_DETECTION",
+            "COVERAGE_FUZZING",
+            "API_FUZZING",
+            "CLUSTER_IMAGE_SCANNING",
+            "CONTAINER_SCANNING_FOR_REGISTRY",
+            "GENERIC",
+          ],
+        },
+        description: "Only findings of these scan types.",
+      },
+      scanner: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these scanners, by external ID (semgrep, gemnasium...).",
+      },
+      scanner_id: {
+        type: "array",
+        items: {
+          type: "string",
+          pattern: "^gid://gitlab/Vulnerabilities::Scanner/[0-9]+$",
+        },
+        description: "Only these scanners, by global ID.",
+      },
+      dismissal_reason: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["ACCEPTABLE_RISK", "FALSE_POSITIVE", "MITIGATING_CONTROL", "USED_IN_TESTS", "NOT_APPLICABLE"],
+        },
+        description: "Only dismissed for these reasons.",
+      },
+      has_issues: {
+        type: "boolean",
+        description: "With (true) or without linked issues.",
+      },
+      has_resolution: {
+        type: "boolean",
+        description: "Resolved on the default branch or not.",
+      },
+      has_merge_request: {
+        type: "boolean",
+        description: "With or without linked merge requests.",
+      },
+      has_remediations: {
+        type: "boolean",
+        description: "With or without remediations.",
+      },
+      identifier_name: {
+        type: "string",
+        description: "Identifier name such as CVE-2024-1234.",
+        minLength: 1,
+      },
+      image: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these container images.",
+      },
+      cluster_agent_id: {
+        type: "array",
+        items: {
+          type: "string",
+          pattern: "^gid://gitlab/Clusters::Agent/[0-9]+$",
+        },
+        description: "Only these cluster agents (global IDs).",
+      },
+      sort: {
+        type: "string",
+        description: "Sort order (default severity_desc).",
+        enum: ["severity_desc", "severity_asc", "detected_desc", "detected_asc"],
+      },
+      first: {
+        type: "integer",
+        description: "Items per page, at most 100 (default 20).",
+        minimum: 1,
+        maximum: 100,
+      },
+      after: {
+        type: "string",
+        description: "Cursor from the previous page's end_cursor, to read the next page.",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.pipeline_security_summary": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      pipeline_iid: {
+        type: "string",
+        description: "IID of the pipeline in the project (pipeline.get answers it as iid, not the ID).",
+        pattern: "^[0-9]+$",
+      },
+    },
+    required: ["project_id", "pipeline_iid"],
+    additionalProperties: false,
+  },
+  "vulnerability.resolve": {
+    type: "object",
+    properties: {
+      vulnerability_id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it.",
+        pattern: "^gid://gitlab/Vulnerability/[0-9]+$",
+      },
+      comment: {
+        type: "string",
+        description: "Why it is resolved.",
+        maxLength: 50000,
+      },
+    },
+    required: ["vulnerability_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.revert": {
+    type: "object",
+    properties: {
+      vulnerability_id: {
+        type: "string",
+        description: "Global ID, gid://gitlab/Vulnerability/N, as vulnerability.list answers it.",
+        pattern: "^gid://gitlab/Vulnerability/[0-9]+$",
+      },
+      comment: {
+        type: "string",
+        description: "Why it is reverted.",
+        maxLength: 50000,
+      },
+    },
+    required: ["vulnerability_id"],
+    additionalProperties: false,
+  },
+  "vulnerability.severity_count": {
+    type: "object",
+    properties: {
+      project_id: {
+        type: ["string", "integer"],
+        description: "Project ID, path such as group/project, or web URL.",
+      },
+      state: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["DETECTED", "CONFIRMED", "RESOLVED", "DISMISSED"],
+        },
+        description: "Only these states.",
+      },
+      severity: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO", "UNKNOWN"],
+        },
+        description: "Only these severities.",
+      },
+      report_type: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: [
+            "SAST",
+            "DEPENDENCY_SCANNING",
+            "CONTAINER_SCANNING",
+            "DAST",
+            "SECRET_DETECTION",
+            "COVERAGE_FUZZING",
+            "API_FUZZING",
+            "CLUSTER_IMAGE_SCANNING",
+            "CONTAINER_SCANNING_FOR_REGISTRY",
+            "GENERIC",
+          ],
+        },
+        description: "Only findings of these scan types.",
+      },
+      scanner: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these scanners, by external ID (semgrep, gemnasium...).",
+      },
+      scanner_id: {
+        type: "array",
+        items: {
+          type: "string",
+          pattern: "^gid://gitlab/Vulnerabilities::Scanner/[0-9]+$",
+        },
+        description: "Only these scanners, by global ID.",
+      },
+      dismissal_reason: {
+        type: "array",
+        items: {
+          type: "string",
+          enum: ["ACCEPTABLE_RISK", "FALSE_POSITIVE", "MITIGATING_CONTROL", "USED_IN_TESTS", "NOT_APPLICABLE"],
+        },
+        description: "Only dismissed for these reasons.",
+      },
+      has_issues: {
+        type: "boolean",
+        description: "With (true) or without linked issues.",
+      },
+      has_resolution: {
+        type: "boolean",
+        description: "Resolved on the default branch or not.",
+      },
+      has_merge_request: {
+        type: "boolean",
+        description: "With or without linked merge requests.",
+      },
+      identifier_name: {
+        type: "string",
+        description: "Identifier name such as CVE-2024-1234.",
+        minLength: 1,
+      },
+      image: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Only these container images.",
+      },
+      cluster_agent_id: {
+        type: "array",
+        items: {
+          type: "string",
+          pattern: "^gid://gitlab/Clusters::Agent/[0-9]+$",
+        },
+        description: "Only these cluster agents (global IDs).",
+      },
+    },
+    required: ["project_id"],
+    additionalProperties: false,
+  },
   "wiki.create": {
     type: "object",
     properties: {
@@ -28626,6 +29851,113 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["status", "message"],
     additionalProperties: true,
   },
+  "attestation.download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "attestation.list": {
+    type: "object",
+    properties: {
+      attestations: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["attestations", "pagination"],
+    additionalProperties: true,
+  },
+  "audit_event.get_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "audit_event.get_instance": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "audit_event.get_project": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "audit_event.list_group": {
+    type: "object",
+    properties: {
+      audit_events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["audit_events", "pagination"],
+    additionalProperties: true,
+  },
+  "audit_event.list_instance": {
+    type: "object",
+    properties: {
+      audit_events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["audit_events", "pagination"],
+    additionalProperties: true,
+  },
+  "audit_event.list_project": {
+    type: "object",
+    properties: {
+      audit_events: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["audit_events", "pagination"],
+    additionalProperties: true,
+  },
   "branch.create": {
     type: "object",
     properties: {
@@ -28972,6 +30304,16 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["key"],
     additionalProperties: true,
   },
+  "compliance_policy.get": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "compliance_policy.update": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
   "custom_emoji.create": {
     type: "object",
     properties: {
@@ -29014,6 +30356,55 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["custom_emoji", "pagination"],
     additionalProperties: true,
   },
+  "dependency.export_create": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "dependency.export_download": {
+    type: "object",
+    properties: {
+      url: {
+        type: "string",
+      },
+      binary: {
+        type: "boolean",
+      },
+    },
+    required: ["url", "binary"],
+    additionalProperties: true,
+  },
+  "dependency.export_get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "dependency.list": {
+    type: "object",
+    properties: {
+      dependencies: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["dependencies", "pagination"],
+    additionalProperties: true,
+  },
   "dora_metrics.group": {
     type: "object",
     properties: {
@@ -29044,6 +30435,63 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["metrics", "pagination"],
+    additionalProperties: true,
+  },
+  "enterprise_user.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "enterprise_user.disable_2fa": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "enterprise_user.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      username: {
+        type: "string",
+      },
+    },
+    required: ["id", "username"],
+    additionalProperties: true,
+  },
+  "enterprise_user.list": {
+    type: "object",
+    properties: {
+      enterprise_users: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["enterprise_users", "pagination"],
     additionalProperties: true,
   },
   "environment.create": {
@@ -31253,6 +32701,60 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["wiki_pages", "pagination"],
     additionalProperties: true,
   },
+  "group_scim.delete": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "group_scim.get": {
+    type: "object",
+    properties: {
+      extern_uid: {
+        type: "string",
+      },
+    },
+    required: ["extern_uid"],
+    additionalProperties: true,
+  },
+  "group_scim.list": {
+    type: "object",
+    properties: {
+      identities: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["identities", "pagination"],
+    additionalProperties: true,
+  },
+  "group_scim.update": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
   "issue.create": {
     type: "object",
     properties: {
@@ -32321,6 +33823,86 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["id"],
+    additionalProperties: true,
+  },
+  "member_role.create_group": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "member_role.create_instance": {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "member_role.delete_group": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "member_role.delete_instance": {
+    type: "object",
+    properties: {
+      status: {
+        type: "string",
+        enum: ["success"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "member_role.list_group": {
+    type: "object",
+    properties: {
+      member_roles: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["member_roles", "pagination"],
+    additionalProperties: true,
+  },
+  "member_role.list_instance": {
+    type: "object",
+    properties: {
+      member_roles: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["member_roles", "pagination"],
     additionalProperties: true,
   },
   "merge_request.approval_config": {
@@ -36768,6 +38350,22 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
     required: ["wiki_blobs", "pagination"],
     additionalProperties: true,
   },
+  "security_finding.list": {
+    type: "object",
+    properties: {
+      findings: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["findings", "pagination"],
+    additionalProperties: true,
+  },
   "snippet.content": {
     type: "object",
     properties: {},
@@ -38615,6 +40213,82 @@ export const listedOutputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
     },
     required: ["status", "message"],
+    additionalProperties: true,
+  },
+  "vulnerability.confirm": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "vulnerability.dismiss": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "vulnerability.get": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "vulnerability.list": {
+    type: "object",
+    properties: {
+      vulnerabilities: {
+        type: "array",
+        items: {
+          type: "object",
+        },
+      },
+      pagination: {
+        type: "object",
+      },
+    },
+    required: ["vulnerabilities", "pagination"],
+    additionalProperties: true,
+  },
+  "vulnerability.pipeline_security_summary": {
+    type: "object",
+    properties: {},
+    additionalProperties: true,
+  },
+  "vulnerability.resolve": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "vulnerability.revert": {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    required: ["id"],
+    additionalProperties: true,
+  },
+  "vulnerability.severity_count": {
+    type: "object",
+    properties: {},
     additionalProperties: true,
   },
   "wiki.create": {

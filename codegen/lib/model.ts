@@ -240,7 +240,9 @@ function pathParamNames(actions: readonly ActionRecord[], fail: (id: string, mes
       const before = prior === "" && i === 2 ? `/${segments[1]}` : prior && !prior.startsWith("{") && segments[i - 1] && !segments[i - 1].startsWith("{") ? `${prior}/${segments[i - 1]}` : segments[i - 1];
       if (!param || !before || before.startsWith("{")) return;
       // A param followed by another (uploads/:secret/:filename) is a different route than uploads/:upload_id.
-      const key = /^\{[a-z_0-9]+\}$/.test(segments[i + 1] ?? "") ? `${before} (two-part)` : before;
+      // A string where others take a number (attestations/:subject_digest, attestations/:attestation_iid) is another route too.
+      const kind = a.params.find((p) => p.name === param)?.type === "string" ? " (string)" : "";
+      const key = /^\{[a-z_0-9]+\}$/.test(segments[i + 1] ?? "") ? `${before} (two-part)` : `${before}${kind}`;
       const names = uses.get(key) ?? new Map<string, string[]>();
       uses.set(key, names.set(param, [...(names.get(param) ?? []), a.id]));
     });

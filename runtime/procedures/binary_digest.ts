@@ -1,50 +1,52 @@
-// Downloads answered as what they are, never as their bytes (admin.terraform_state_get, a Terraform
-// state that may hold credentials): the body is streamed through a SHA-256 hash and counted, up to
-// DIGEST_READ_LIMIT bytes, and the result is its size, checksum, content type and the URL to fetch it
-// from. GitLab's 204 (a state with no file yet) answers an empty download.
-import { createHash, type Hash } from "node:crypto";
+// Downloads whose bytes the assistant never needs in its context (a dependency list export or SBOM, a
+// Sigstore attestation bundle): the body streams through a SHA-256 hash and a byte count and is then
+// dropped. The answer is its size, checksum, content type, file name and address (binary-safe, RES-31),
+// so the caller can fetch it elsewhere and verify what it got. A redirect to object storage is the
+// answer's address; a 404 is the action's not-found card (an export not finished yet answers 404).
+import { createHash } from "node:crypto";
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { queryString } from "../gitlab/client.js";
+import { ARTIFACT_READ_LIMIT } from "./job_artifact_download.js";
 import type { Procedure } from "./index.js";
 
-/** Bytes read at most before the download is described as larger than that. */
-export const DIGEST_READ_LIMIT = 256 * 1024 * 1024;
-
 export const binaryDigest: Procedure = async ({ ctx, call, object, notFound }) => {
-  let hash: Hash = createHash("sha256");
+  let hash = createHash("sha256");
   let size = 0;
+  let cut = false;
   const url = `${ctx.instanceUrl}/api/v4${call.path}${queryString(call.query)}`;
-  let answer;
+  const sink = (chunk: Buffer): boolean => {
+    hash.update(chunk);
+    size += chunk.length;
+    cut = size >= ARTIFACT_READ_LIMIT;
+    return !cut;
+  };
+  const restart = () => {
+    hash = createHash("sha256");
+    size = 0;
+    cut = false;
+  };
+  let headers: { get(name: string): string | null } | undefined;
   try {
     ctx.progress?.("Downloading");
-    answer = await ctx.client.rest({
-      ...call,
-      read: {
-        restart: () => {
-          hash = createHash("sha256");
-          size = 0;
-        },
-        sink: (chunk) => {
-          hash.update(chunk);
-          size += chunk.length;
-          return size < DIGEST_READ_LIMIT;
-        },
-      },
-    });
+    const answer = await ctx.client.rest({ ...call, read: { sink, restart } });
+    headers = answer.headers;
   } catch (e) {
+    if (e instanceof GitLabHttpError && e.status >= 300 && e.status < 400 && e.headers.get("location")) {
+      return object({ url: e.headers.get("location")!, binary: true, size: 0 });
+    }
     if (e instanceof GitLabHttpError && e.status === 404) {
       const card = notFound({ status: 404 });
       if (card) return card;
     }
     throw e;
   }
-  if (answer.status === 204) return object({ url, empty: true, size: 0 });
-  const type = answer.headers.get("content-type") ?? undefined;
-  return object({
-    url,
-    empty: size === 0,
-    size,
-    ...(answer.stopped ? { read_limit_reached: true } : { sha256: hash.digest("hex") }),
-    ...(type ? { content_type: type.split(";")[0] } : {}),
-  });
+  const out: Record<string, unknown> = { url, size, binary: true };
+  // A checksum of part of the file would mislead: it is given only for a download read to its end.
+  if (cut) out.read_limit_reached = true;
+  else out.sha256 = hash.digest("hex");
+  const type = headers?.get("content-type");
+  if (type) out.content_type = type.split(";")[0];
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(headers?.get("content-disposition") ?? "")?.[1];
+  if (name) out.file_name = decodeURIComponent(name);
+  return object(out);
 };

@@ -51,10 +51,12 @@ import { groupSides } from "./group_sides.js";
 import { groupExportDownload } from "./group_export_download.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
 import { binaryDigest } from "./binary_digest.js";
+import { stateDigest } from "./state_digest.js";
 import { packageDownload } from "./package_download.js";
 import { packagePublish } from "./package_publish.js";
 import { registryCleanup } from "./registry_cleanup.js";
 import { templateContent } from "./template_content.js";
+import { keysetList } from "./keyset_list.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -122,8 +124,10 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   group_export_download: groupExportDownload,
   pages_domain_write: pagesDomainWrite,
   binary_digest: binaryDigest,
+  state_digest: stateDigest,
   package_download: packageDownload,
   package_publish: packagePublish,
   registry_cleanup: registryCleanup,
   template_content: templateContent,
+  keyset_list: keysetList,
 };

@@ -16,7 +16,7 @@ function sample(name: string, s: Schema): unknown {
   // An object fills the properties it requires (an asset link needs name and url).
   if (type === "object") return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
   // A string with a pattern (a duration such as 1h30m) takes the first of a few plain values it accepts.
-  const fits = s.pattern === undefined ? undefined : ["1h", "main", "a", "1", "2030-01-01", "dev@example.com", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 sample", "-----BEGIN PGP PUBLIC KEY BLOCK-----", "https://example.com/a.png", "0123456789abcdef0123456789abcdef01234567", "gid://gitlab/Note/1", "0123456789abcdef0123456789abcdef"].find((v) => new RegExp(s.pattern!, "u").test(v));
+  const fits = s.pattern === undefined ? undefined : ["1h", "main", "a", "1", "2030-01-01", "dev@example.com", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 sample", "-----BEGIN PGP PUBLIC KEY BLOCK-----", "https://example.com/a.png", "0123456789abcdef0123456789abcdef01234567", "gid://gitlab/Note/1", "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"].find((v) => new RegExp(s.pattern!, "u").test(v));
   if (fits !== undefined) return fits;
   // A GraphQL global ID (gid://gitlab/WorkItem/1) names its type in the pattern.
   const gid = s.pattern === undefined ? undefined : /gid:(?:\\\/|\/){2}gitlab(?:\\\/|\/)([A-Za-z:]+)/.exec(s.pattern);

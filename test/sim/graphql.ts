@@ -21,6 +21,7 @@ import { cursorFor, findBranchRules, type RuleItem } from "./graphqlBranchRules.
 import { ciCatalogRoot } from "./graphqlCiCatalog.js";
 import { workItemsRoot } from "./graphqlWorkItems.js";
 import { epicsRoot } from "./graphqlEpics.js";
+import { projectSecurityFields, securityRoot } from "./graphqlSecurity.js";
 import { executionError, validationErrors, variableErrors, type GitlabGraphqlError } from "./graphqlErrors.js";
 import { granularFieldResolver, granularJudge, projectTarget, withBoundary, type GranularGraphql } from "./graphqlFineGrained.js";
 import type { ParamMap } from "./params.js";
@@ -201,8 +202,9 @@ function rootValue(ctx: Ctx) {
     project: ({ fullPath }: { fullPath: string }) => {
       const project = fullPath.includes("/") ? ctx.state.findProject(fullPath) : undefined;
       if (!project || !ctx.state.canRead(project, ctx.user?.id)) return null;
-      return projectNode(project, ctx);
+      return Object.assign(projectNode(project, ctx), projectSecurityFields(ctx, project));
     },
+    ...securityRoot(ctx),
   };
 }
 

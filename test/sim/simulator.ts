@@ -58,6 +58,8 @@ import { registerAdminOpsRoutes } from "./restAdminOps.js";
 import { registerPackageRoutes } from "./restPackages.js";
 import { registerPackageRegistryRoutes } from "./restPackagesRegistry.js";
 import { registerTemplateRoutes } from "./restTemplates.js";
+import { registerSecurityRoutes } from "./restSecurity.js";
+import { registerSecurityExportRoutes } from "./restSecurityExports.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -217,6 +219,8 @@ export class GitLabSimulator {
     registerPackageRoutes(router);
     registerPackageRegistryRoutes(router);
     registerTemplateRoutes(router);
+    registerSecurityRoutes(router);
+    registerSecurityExportRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
