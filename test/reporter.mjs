@@ -29,13 +29,17 @@ export default async function* compact(source) {
   const started = performance.now();
   const files = new Map();
   const totals = {};
+  // A test defined in a shared helper (the behaviour tables of test/helpers/behaviour.js) names the
+  // helper as its file: it is counted for the test file running it, the last one that started.
+  let running;
   const of = (file) => {
-    const key = file ?? "(no file)";
+    const key = (file && /[\\/]helpers[\\/]/.test(file) ? running : file) ?? "(no file)";
     if (!files.has(key)) files.set(key, fileState());
     return files.get(key);
   };
   for await (const event of source) {
     const data = event.data ?? {};
+    if (data.file && !/[\\/]helpers[\\/]/.test(data.file)) running = data.file;
     switch (event.type) {
       case "test:start": {
         if (data.name === data.file) break;
