@@ -253,7 +253,7 @@ function pathParamNames(actions: readonly ActionRecord[], fail: (id: string, mes
     const [canonical, users] = [...names].sort(([, x], [, y]) => y.length - x.length)[0];
     for (const [name, ids] of names) {
       if (name === canonical) continue;
-      for (const id of ids) fail(id, `exposes GitLab's ${before}/:${name} path parameter as ${name}, but ${users[0]} calls it ${canonical}: use ${canonical} (GitLab's name goes in gitlab_name and aliases)`);
+      for (const id of ids) fail(id, `exposes GitLab's ${before.replace(/ \((string|two-part)\)$/, "")}/:${name} path parameter as ${name}, but ${users[0]} calls it ${canonical}: use ${canonical} (GitLab's name goes in gitlab_name and aliases)`);
     }
   }
 }
