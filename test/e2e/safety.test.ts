@@ -156,9 +156,11 @@ describe("safe mode (SAF-8..SAF-12)", () => {
       try {
         for (const a of mutating()) {
           sim.clearLog();
-          const params = sampleParams(a.id);
-          const r = await callAction(conn, surface, a.id, params);
+          const sent = sampleParams(a.id);
+          const r = await callAction(conn, surface, a.id, sent);
           assert.equal(nonGet(sim).length, 0, `${a.id} reached GitLab in safe mode`);
+          // A secret param's value is shown as [secret] (test/e2e/secrets.test.ts follows every one).
+          const params = Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, a.params.find((p) => p.name === k)?.secret ? "[secret]" : v]));
           const name = surface === "individual" ? `gitlab_${a.domain}_${a.action}` : a.id;
           const card =
             `## ⛔ Safe mode blocked ${name}\n\n- **Status**: blocked\n- **Mode**: safe\n- **Tool**: \`${name}\`\n\n**Parameters**:\n\n` +
