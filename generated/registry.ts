@@ -72133,7 +72133,7 @@ export const actions: readonly ActionRecord[] = [
     contentKind: "detail",
     tier: "free",
     gitlabComOnly: false,
-    scope: "read_api",
+    scope: "api",
     adminMode: false,
     graphql: false,
     fineGrained: {

@@ -12,7 +12,7 @@ import { cursorPage, restPage } from "./gitlab/pagination.js";
 import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepsSection, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { withPreview } from "./procedures/previews.js";
-import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, withoutSecrets, type Confirmation } from "./policy/gates.js";
+import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, withoutEchoedSecrets, withoutSecrets, type Confirmation } from "./policy/gates.js";
 import { fitObject, fitRows, notice, overBudget, textNotice, type ObjectRender, type Render, type TextTruncation, type Truncation } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
@@ -277,7 +277,8 @@ function listOutcome(
 }
 
 function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number, notes: readonly string[] = [], params?: Record<string, unknown>): Outcome {
-  const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
+  const answered = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
+  const fields = params ? withoutEchoedSecrets(action, answered, params) : answered;
   const rows = format.present.changed && params ? changedRows(action, format.present.fields!, params) : format.present.fields!;
   const next = [...steps(format.nextSteps, ctx), ...notes];
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.

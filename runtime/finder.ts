@@ -433,6 +433,8 @@ function webPageWords(url: string): string[] {
   if (cut < 0) return path.startsWith("/groups/") ? ["group", "get"] : ["project", "get"];
   const [page, , sub] = path.slice(cut + 3).split("/");
   const words = WEB_PAGES[page] ? [WEB_PAGES[page]] : [];
+  // A file page is the repository's file, not a package's.
+  if (page === "blob" || page === "raw") words.push("repository");
   if (sub === "diffs") words.push("changes");
   if (sub === "pipelines") words.push("pipelines");
   return words;

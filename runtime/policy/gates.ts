@@ -82,6 +82,16 @@ export function withoutSecrets(action: ActionRecord, params: Readonly<Record<str
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, secret.has(k) && v !== undefined && v !== null ? SECRET_MASK : v]));
 }
 
+/**
+ * GitLab's answer with every secret the call sent masked where GitLab echoes it back under the same
+ * name (instance settings answer their keys and tokens in full): a secret given is never shown again.
+ */
+export function withoutEchoedSecrets(action: ActionRecord, answer: Record<string, unknown>, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const echoed = action.params.filter((p) => p.secret && params[p.name] !== undefined && answer[p.gitlabName] !== undefined && answer[p.gitlabName] !== null);
+  if (echoed.length === 0) return answer;
+  return { ...answer, ...Object.fromEntries(echoed.map((p) => [p.gitlabName, SECRET_MASK])) };
+}
+
 /** SAF-16: the elicitation message names the action and its target, from identifying params only. */
 export function confirmationMessage(action: ActionRecord, params: Readonly<Record<string, unknown>>): string {
   const target = action.params

@@ -44,10 +44,11 @@ describe("secret params are masked everywhere but in the request to GitLab", () 
           sim.clearLog();
           const preview = await callAction(previews, surface, a.id, params, destructive);
           for (const [name, secret] of secrets) {
-            assert.ok(!seen(preview).includes(secret), `${surface} ${a.id}: the safe-mode preview shows ${name}`);
-            assert.ok(seen(preview).includes("[secret]"), `${surface} ${a.id}: the preview does not say a secret was given`);
+            assert.ok(!seen(preview).includes(secret), `${surface} ${a.id}: the safe-mode answer shows ${name}`);
+            // A read (runner.verify) runs in safe mode as anywhere; only writes are previewed.
+            if (a.classification !== "read") assert.ok(seen(preview).includes("[secret]"), `${surface} ${a.id}: the preview does not say a secret was given`);
           }
-          assert.equal(sim.log.length, 0, `${a.id}: safe mode sent a request`);
+          if (a.classification !== "read") assert.equal(sim.log.length, 0, `${a.id}: safe mode sent a request`);
           // For real: GitLab receives it; the result does not repeat it.
           sim.clearLog();
           const r = await callAction(live, surface, a.id, params, destructive);
