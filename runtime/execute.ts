@@ -192,7 +192,7 @@ async function runRest(action: ActionRecord, req: RestRequest, params: Record<st
   }
   // GitLab answers `null` (200) for a one-per-project setting that does not exist yet (push rules).
   if (answer.body === null && format.notFound) return notFound(action, format.notFound, params, ctx, { null_body: true });
-  return objectOutcome(action, format, expectObject(action, answer.body, answer), ctx, answer.size, [], params);
+  return objectOutcome(action, format, withoutEchoedSecrets(action, expectObject(action, answer.body, answer), params), ctx, answer.size, [], params);
 }
 
 async function runGraphql(action: ActionRecord, req: GraphqlRequest, params: Record<string, unknown>, format: FormatterRecord, ctx: ExecContext): Promise<Outcome> {
@@ -277,8 +277,7 @@ function listOutcome(
 }
 
 function objectOutcome(action: ActionRecord, format: FormatterRecord, obj: unknown, ctx: ExecContext, sourceBytes?: number, notes: readonly string[] = [], params?: Record<string, unknown>): Outcome {
-  const answered = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
-  const fields = params ? withoutEchoedSecrets(action, answered, params) : answered;
+  const fields = obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, unknown>) : {};
   const rows = format.present.changed && params ? changedRows(action, format.present.fields!, params) : format.present.fields!;
   const next = [...steps(format.nextSteps, ctx), ...notes];
   // The object's own fields, next_steps first (FMT-2a); a GitLab field of that name cannot displace ours.

@@ -83,11 +83,13 @@ export function withoutSecrets(action: ActionRecord, params: Readonly<Record<str
 }
 
 /**
- * GitLab's answer with every secret the call sent masked where GitLab echoes it back under the same
- * name (instance settings answer their keys and tokens in full): a secret given is never shown again.
+ * A plain REST answer with every secret the call sent masked where GitLab echoes it back, the same value
+ * under the same name (instance settings answer their keys and tokens in full): a secret given is not
+ * shown again. A different value under that name is GitLab's own (a new runner token) and stays; the
+ * procedures that answer secrets (secret_once, ci_variable_secret) keep their own rules.
  */
 export function withoutEchoedSecrets(action: ActionRecord, answer: Record<string, unknown>, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const echoed = action.params.filter((p) => p.secret && params[p.name] !== undefined && answer[p.gitlabName] !== undefined && answer[p.gitlabName] !== null);
+  const echoed = action.params.filter((p) => p.secret && params[p.name] !== undefined && answer[p.gitlabName] === params[p.name]);
   if (echoed.length === 0) return answer;
   return { ...answer, ...Object.fromEntries(echoed.map((p) => [p.gitlabName, SECRET_MASK])) };
 }
