@@ -147,19 +147,27 @@ for (const [surface, mode] of [["dynamic", "opaque"], ["meta", "opaque"], ["meta
     ["a branch name of 100,000 characters", () => exec("branch.get", { project_id: 42, branch_name: "b".repeat(100_000) })],
     ["a finder query of 100,000 characters", () => c.request("tools/call", { name: "gitlab_find_action", arguments: { query: "merge ".repeat(20_000) } })],
   ];
-  const times: number[] = [];
-  let worst = "";
+  // The server's own time per call (its "tool call" log line: validation and refusal, no transport) is
+  // what holds the event loop; the client's time adds moving and parsing the message on both sides.
+  const serverMs = () =>
+    c.stderr
+      .join("")
+      .split("\n")
+      .filter((l) => l.includes('"msg":"tool call"'))
+      .map((l) => (JSON.parse(l) as { ms: number }).ms);
+  let worst = { name: "", server: 0, client: 0 };
   for (const [name, run] of hostile) {
     for (let i = 0; i < 3; i++) {
+      const seen = serverMs().length;
       const t = performance.now();
       await run();
-      const ms = performance.now() - t;
-      if (ms > Math.max(0, ...times)) worst = name;
-      times.push(ms);
+      const client = performance.now() - t;
+      await new Promise((r) => setTimeout(r, 20));
+      const server = serverMs().slice(seen).reduce((a, b) => Math.max(a, b), 0);
+      if (server > worst.server) worst = { name, server, client };
     }
   }
-  const slowest = Math.max(...times);
-  record(`hostile input: slowest refusal (${worst})`, `${slowest.toFixed(1)} ms`, slowest <= budgets.hostile_call_ms, `≤ ${budgets.hostile_call_ms} ms`);
+  record(`hostile input: slowest refusal in the server (${worst.name}; ${worst.client.toFixed(1)} ms client side)`, `${worst.server.toFixed(1)} ms`, worst.server <= budgets.hostile_call_ms, `≤ ${budgets.hostile_call_ms} ms`);
   c.close();
 }
 await sim.close();
