@@ -15,7 +15,6 @@ import {
   CLIENT_INFO_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
-  ResourceNotFoundError,
   Server,
   type CallToolResult,
   type ClientCapabilities,
@@ -40,7 +39,7 @@ import type { Surface } from "./surfaces/types.js";
 import { CONFIRMATION_LIMIT_MS, Confirmations, NeedsConfirmation } from "./confirmation.js";
 import { learnCredential, relearned, type Credential } from "./policy/credential.js";
 import { buildView, type SessionView } from "./policy/view.js";
-import { CATALOG_URI, catalogDocument, catalogResource, detailDocument, detailTemplate } from "./resources.js";
+import { FEATURES, type Era, type SessionContext } from "./features.js";
 import { VERSION } from "./version.js";
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
@@ -52,8 +51,7 @@ const READINESS_LIMIT_MS = 20_000;
 /** The revision of the modern era this server speaks (the SDK's first, and so far only, modern revision). */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 
-/** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
-export type Era = "legacy" | "modern";
+export type { Era } from "./features.js";
 
 /** Everything one session needs. */
 export interface SessionOptions {
@@ -133,7 +131,7 @@ export function createSession(options: SessionOptions): Server {
   const server = new CatalogServer(
     { name: "gitlab-mcp-server", title: "GitLab MCP Server", version: VERSION },
     {
-      capabilities: { tools: { listChanged: false }, resources: {} },
+      capabilities: Object.assign({ tools: { listChanged: false } }, ...FEATURES.map((f) => f.capabilities(config))),
       instructions: `${instructions} Every result comes as Markdown and as structuredContent.`,
       // The confirmation's state comes back from the client: only what this server signed is read.
       requestState: { verify: confirmations.verify },
@@ -144,21 +142,28 @@ export function createSession(options: SessionOptions): Server {
 
   server.oninitialized = () => void start();
 
+  /** The context of a catalog action run on this session's behalf; tools/call adds confirmation and progress. */
+  const execContext = (view: SessionView, signal: AbortSignal): ExecContext => ({
+    client,
+    log,
+    yolo: config.yolo,
+    safeMode: config.safeMode,
+    allowQuickActions: config.allowQuickActions,
+    embeddedResources: config.embeddedResources,
+    maxResponseBytes: config.maxResponseBytes,
+    routable: (id) => view.routable.byId.has(id),
+    ...(view.credential.fineGrained ? { fineGrained: view.credential.fineGrained } : {}),
+    instanceUrl,
+    transport: config.transport,
+    elicit: async () => "unavailable",
+    signal,
+  });
+  const session: SessionContext = { config, log, era, surfaceNow, allowed, execContext };
+  for (const feature of FEATURES) feature.install(server, session);
+
   server.setRequestHandler("tools/list", async () => {
     if (!(await allowed("list", "tools/list"))) throw new ProtocolError(RATE_LIMITED, rateLimitText("tools/list"));
     return { tools: [...(await surfaceNow()).surface.tools] };
-  });
-
-  // gitlab://tools and gitlab://tools/{id} on every surface (MAN-1).
-  server.setRequestHandler("resources/list", async () => (await surfaceNow(), { resources: [catalogResource] }));
-  server.setRequestHandler("resources/templates/list", async () => (await surfaceNow(), { resourceTemplates: [detailTemplate] }));
-  server.setRequestHandler("resources/read", async (request) => {
-    if (!(await allowed("call", "resources/read"))) throw new ProtocolError(RATE_LIMITED, rateLimitText("resources/read"));
-    const { view, surface } = await surfaceNow();
-    const uri = request.params.uri;
-    const doc = uri === CATALOG_URI ? catalogDocument(config.surface, view, surface.tools) : uri.startsWith(`${CATALOG_URI}/`) ? await detailDocument(config.surface, view, uri, log) : undefined;
-    if (!doc) throw new ResourceNotFoundError(uri);
-    return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(doc, null, 2) }] };
   });
 
   server.setRequestHandler("tools/call", async (request, extra) => {
@@ -178,21 +183,11 @@ export function createSession(options: SessionOptions): Server {
     const signal = deadline ? AbortSignal.any([extra.mcpReq.signal, deadline.signal]) : extra.mcpReq.signal;
     const asked = confirmations.answer(name, args, extra);
     const ctx: ExecContext = {
+      ...execContext(view, signal),
       client: timed(client, gitlab, retryProgress(progress)),
-      log,
-      yolo: config.yolo,
-      safeMode: config.safeMode,
-      allowQuickActions: config.allowQuickActions,
-      embeddedResources: config.embeddedResources,
-      maxResponseBytes: config.maxResponseBytes,
-      routable: (id) => view.routable.byId.has(id),
-      ...(view.credential.fineGrained ? { fineGrained: view.credential.fineGrained } : {}),
-      instanceUrl,
-      transport: config.transport,
       // SAF-14 step 3: the answer this call came back with, or a question for the user when the client
       // can show one (a NeedsConfirmation the handler below turns into an input-required result).
       elicit: async (message) => asked ?? (canElicit(era, server, extra, options.canElicit) ? Promise.reject(new NeedsConfirmation(message)) : "unavailable"),
-      signal,
       progress,
     };
     const started = performance.now();

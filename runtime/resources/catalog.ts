@@ -1,16 +1,16 @@
 // gitlab://tools and gitlab://tools/{id} (MAN-1..MAN-5): the action catalog as the session sees it, with
 // the exact call shape for the active surface, on every surface.
 import { ResourceNotFoundError, type Resource, type ResourceTemplateType } from "@modelcontextprotocol/server";
-import { inputSchemas } from "../generated/index.js";
-import { actionCode, outputSchemaForTier, individualToolName, metaToolName, resolveAction } from "./catalog/index.js";
-import type { ActionRecord } from "./catalog/types.js";
-import type { ToolSurface } from "./config.js";
-import type { Logger } from "./log.js";
-import { refusalClass, withheldSentence, type SessionView } from "./policy/view.js";
-import { permissionWords } from "./policy/fineGrained.js";
-import { FINE_GRAINED_RELEASE } from "../generated/index.js";
-import type { Surface } from "./surfaces/types.js";
-import { exampleParams } from "./surfaces/types.js";
+import { inputSchemas } from "../../generated/index.js";
+import { actionCode, outputSchemaForTier, individualToolName, metaToolName, resolveAction } from "../catalog/index.js";
+import type { ActionRecord } from "../catalog/types.js";
+import type { ToolSurface } from "../config.js";
+import type { Logger } from "../log.js";
+import { refusalClass, withheldSentence, type SessionView } from "../policy/view.js";
+import { permissionWords } from "../policy/fineGrained.js";
+import { FINE_GRAINED_RELEASE } from "../../generated/index.js";
+import type { Surface } from "../surfaces/types.js";
+import { exampleParams } from "../surfaces/types.js";
 
 export const CATALOG_URI = "gitlab://tools";
 export const DETAIL_TEMPLATE = "gitlab://tools/{id}";
