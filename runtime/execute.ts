@@ -4,67 +4,24 @@
 import { parseTemplate } from "url-template";
 import type { ActionRecord, ColumnRecord, FormatterRecord, GraphqlRequest, NotFoundRecord, RestRequest } from "./catalog/types.js";
 import { actionCode } from "./catalog/index.js";
-import type { GitLabApi } from "./gitlab/client.js";
 import { errorText, GitLabGraphqlError, GitLabHttpError, granularErrorText } from "./gitlab/errors.js";
-import { isGranularRefusal, type FineGrained } from "./policy/credential.js";
+import { isGranularRefusal } from "./policy/credential.js";
 import { classicUnderGranularAdvice, fineGrainedSentence, granularAdvice, WRITE_NULL, WRITE_NULL_STEP, NOTE_EMPTY_LIST, NOTE_NULL, partsNote, targetMissing } from "./policy/fineGrained.js";
 import { cursorPage, restPage } from "./gitlab/pagination.js";
-import type { Logger } from "./log.js";
 import { card, fillHeading, nextStepsSection, nextStepText, notFoundCard, SUCCESS_LINE, SUCCESS_MESSAGE, table } from "./markdown/writer.js";
 import { withPreview } from "./procedures/previews.js";
-import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, withoutEchoedSecrets, withoutSecrets, type Confirmation } from "./policy/gates.js";
+import { confirmationMessage, findQuickAction, quickActionRefusal, safeModePreview, withoutEchoedSecrets, withoutSecrets } from "./policy/gates.js";
 import { fitObject, fitRows, notice, overBudget, textNotice, type ObjectRender, type Render, type TextTruncation, type Truncation } from "./budget.js";
 import type { Outcome } from "./result.js";
 import { prepareParams } from "./validate.js";
 import { applyWebLink } from "./links.js";
 import { PROCEDURES } from "./procedures/index.js";
+import type { CallFrame, ExecContext } from "./context.js";
+
+export type { CallFrame, ExecContext };
 import type { RestCall } from "./gitlab/client.js";
 import { decodeOnce, pathSegment } from "./gitlab/route.js";
 import { expectList, expectObject } from "./answer.js";
-
-/** What a call needs at run time: dependencies arrive here, never as module state (STYLE rule 19). */
-export interface ExecContext {
-  readonly client: GitLabApi;
-  readonly log: Logger;
-  readonly yolo: boolean;
-  readonly safeMode: boolean;
-  readonly allowQuickActions: boolean;
-  readonly embeddedResources: boolean;
-  /** RES-17: each part of a result stays within this many bytes. */
-  readonly maxResponseBytes: number;
-  /** Asks the user to confirm a destructive action through form elicitation (SAF-14 step 3). */
-  readonly elicit: (message: string) => Promise<Confirmation>;
-  /** Whether an action may be suggested or run in this session (SUR-5). */
-  readonly routable: (id: string) => boolean;
-  /** The GitLab instance root (`https://gitlab.example.com`): pasted web addresses must be on it. */
-  readonly instanceUrl: string;
-  readonly signal?: AbortSignal;
-  /** Sends a progress notification when the client asked for them (long reads and waits, RES-33). */
-  readonly progress?: (message: string) => void;
-  /** Present in a session whose token is fine-grained (SAF-31): its grant, judged or not. */
-  readonly fineGrained?: FineGrained;
-  /** How the client reaches the server: local file parameters are refused over HTTP (SAF-45). */
-  readonly transport?: "stdio" | "http";
-}
-
-/** How the calling surface frames the call. */
-export interface CallFrame {
-  /** Prefix of validation messages (`gitlab_execute_action/branch.get`, `gitlab_branch/get`, `gitlab_branch_get`). */
-  readonly origin: string;
-  /** The surface's schema is open, so parameter aliases are accepted (CAT-24). */
-  readonly openAliases: boolean;
-  readonly confirm: boolean;
-  /** The refusal for an unconfirmed destructive action, worded for the surface (DYN-15 step 9, SAF-14). */
-  readonly destructiveRefusal: string;
-  /** The surface may ask the user to confirm (meta and individual; never dynamic, SAF-15). */
-  readonly mayElicit: boolean;
-  /** The name a safe-mode preview shows: the canonical ID, or the tool name on individual (SAF-9). */
-  readonly previewName: string;
-  /** Individual answers a preview as an isError result, since it is not the tool's declared output (IND-4). */
-  readonly previewIsError: boolean;
-  /** What precedes a withheld sentence: `gitlab_execute_action: ` on the dynamic surface (SAF-42). */
-  readonly withheldPrefix?: string;
-}
 
 /** The wire text of a declined or cancelled confirmation (SAF-14). */
 export const CANCELED = "Operation canceled by user.";

@@ -1,15 +1,14 @@
 // What a session offers beside its tools (BEHAVIOR §7: resources, prompts, completions) is a list of
-// features. Each declares its capabilities and installs its request handlers on the session's server;
+// features, listed in server.ts; this module holds their types only. Each declares its capabilities and installs its request handlers on the session's server;
 // it reaches GitLab only through executeAction with the session's own context, so read-only, scopes,
 // fine-grained grants, tiers and rate limits apply to it exactly as to a tool call.
 import type { Server, ServerCapabilities } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
-import type { ExecContext } from "./execute.js";
+import type { ExecContext } from "./context.js";
 import type { Logger } from "./log.js";
 import type { SessionView } from "./policy/view.js";
 import type { Charge } from "./ratelimit.js";
 import type { Surface } from "./surfaces/types.js";
-import { catalogResources } from "./resources/index.js";
 
 /** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
 export type Era = "legacy" | "modern";
@@ -34,6 +33,3 @@ export interface Feature {
   /** Sets the request handlers of the feature on one session's server. */
   install(server: Server, session: SessionContext): void;
 }
-
-/** Every feature, in the order their capabilities are merged. */
-export const FEATURES: readonly Feature[] = [catalogResources];

@@ -27,7 +27,7 @@ import { catalog as fullCatalog, type Catalog } from "./catalog/index.js";
 import type { Config } from "./config.js";
 import type { Connection } from "./gitlab/transport.js";
 import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge, type Limiter } from "./ratelimit.js";
-import type { ExecContext } from "./execute.js";
+import type { ExecContext } from "./context.js";
 import { GitLabClient, instanceRoot, timed, type GitLabApi } from "./gitlab/client.js";
 import { MAX_RETRIES, type RetryListener } from "./gitlab/retry.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
@@ -39,8 +39,12 @@ import type { Surface } from "./surfaces/types.js";
 import { CONFIRMATION_LIMIT_MS, Confirmations, NeedsConfirmation } from "./confirmation.js";
 import { learnCredential, relearned, type Credential } from "./policy/credential.js";
 import { buildView, type SessionView } from "./policy/view.js";
-import { FEATURES, type Era, type SessionContext } from "./features.js";
+import type { Era, Feature, SessionContext } from "./features.js";
+import { catalogResources } from "./resources/index.js";
 import { VERSION } from "./version.js";
+
+/** What a session offers beside its tools (§7), in the order their capabilities are merged. */
+const FEATURES: readonly Feature[] = [catalogResources];
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
 const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, individual: INDIVIDUAL_INSTRUCTIONS } as const;

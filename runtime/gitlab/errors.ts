@@ -1,7 +1,6 @@
 // Turns a failed GitLab request into the error text of BEHAVIOR §5: `<id>: <classification>
 // [ (<GitLab message>)][. Suggestion: <hint>]`, with no URL, token or bare status code in it (ERR-4).
 import { redact } from "../log.js";
-import { requestedWaitMs } from "./retry.js";
 import { RouteError } from "./route.js";
 import type { HeaderReader } from "./transport.js";
 
@@ -156,4 +155,17 @@ export function errorText(id: string, err: unknown, mutating: boolean): string {
   if (err instanceof RouteError) return `${id}: ${err.message}; nothing was sent to GitLab`;
   if (err instanceof GitLabResponseError) return `${id}: GitLab answered with a response this server could not read`;
   return `${id}: unexpected error`;
+}
+
+/** The wait GitLab asked for, from Retry-After (seconds or HTTP date) or RateLimit-Reset (epoch seconds). */
+export function requestedWaitMs(headers: HeaderReader, now = Date.now()): number | undefined {
+  const after = headers.get("retry-after");
+  if (after) {
+    if (/^\d+$/.test(after.trim())) return Number(after) * 1000;
+    const at = Date.parse(after);
+    if (!Number.isNaN(at)) return Math.max(0, at - now);
+  }
+  const reset = headers.get("ratelimit-reset");
+  if (reset && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - now);
+  return undefined;
 }

@@ -2,8 +2,9 @@
 // transient network failures, at most 3 times with full-jitter backoff or the wait GitLab asked for.
 // A write is never re-sent once it may have reached GitLab: only a connection that could not be
 // established at all is tried again (RES-7).
-import { GitLabHttpError, GitLabNetworkError } from "./errors.js";
-import type { HeaderReader } from "./transport.js";
+import { GitLabHttpError, GitLabNetworkError, requestedWaitMs } from "./errors.js";
+
+export { requestedWaitMs };
 
 /** Whether the request may change GitLab (writes are retried only when nothing was sent); "once" never
  * retries (HTTP-10: the admission check of a new credential gets one attempt). */
@@ -14,19 +15,6 @@ const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 export const MAX_RETRIES = 3;
 /** RES-3: a longer wait than this is reported instead of waited for. */
 const MAX_WAIT_MS = 60_000;
-
-/** The wait GitLab asked for, from Retry-After (seconds or HTTP date) or RateLimit-Reset (epoch seconds). */
-export function requestedWaitMs(headers: HeaderReader, now = Date.now()): number | undefined {
-  const after = headers.get("retry-after");
-  if (after) {
-    if (/^\d+$/.test(after.trim())) return Number(after) * 1000;
-    const at = Date.parse(after);
-    if (!Number.isNaN(at)) return Math.max(0, at - now);
-  }
-  const reset = headers.get("ratelimit-reset");
-  if (reset && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - now);
-  return undefined;
-}
 
 /** RES-2: a random wait between 0 and min(8 s, 500 ms × 2^(n-1)) before retry n. */
 export function backoffMs(retry: number, random = Math.random): number {

@@ -1,6 +1,6 @@
 // repository.archive: the archive is streamed and only counted, never kept or written out, so the
 // answer is its size, format and download address (never binary in the result).
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { apiUrl } from "./fileContent.js";
 
 /** Counting stops here; the size is then reported as a lower bound. */

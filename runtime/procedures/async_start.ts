@@ -2,7 +2,7 @@
 // housekeeping): GitLab answers 201/202 at once, often with a bare {"message": "202 Accepted"}, an empty
 // body or a number. The result is what GitLab accepted and its own words; the catalog's next steps name
 // the action that polls the state (or say there is none, for housekeeping).
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const asyncStart: Procedure = async ({ ctx, call, object }) => {
   const answer = await ctx.client.rest(call);

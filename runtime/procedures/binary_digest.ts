@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { queryString } from "../gitlab/client.js";
 import { ARTIFACT_READ_LIMIT } from "./job_artifact_download.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const binaryDigest: Procedure = async ({ ctx, call, object, notFound }) => {
   let hash = createHash("sha256");

@@ -1,6 +1,6 @@
 // repository.file_blame: GitLab answers every blame range of the file (or of range[start..end]) at once;
 // the ranges are paged here so a long file's blame stays within the response budget.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { localPage } from "./localPages.js";
 
 export const blamePages: Procedure = async (call) => {

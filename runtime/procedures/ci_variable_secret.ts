@@ -7,7 +7,7 @@
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
 import type { RestAnswer } from "../gitlab/client.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 type Variable = Record<string, unknown>;
 

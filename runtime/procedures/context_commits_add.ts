@@ -1,6 +1,6 @@
 // merge_request.context_commits_create: GitLab answers the commits it added; one status line names them.
 import { code } from "../markdown/escape.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const contextCommitsAdd: Procedure = async ({ action, params, ctx, call }) => {
   const answer = await ctx.client.rest(call);

@@ -6,7 +6,7 @@
 // Immediate removal is GitLab's `permanently_remove` with the `full_path` it requires: the two come
 // together or not at all, which is checked here before anything is sent.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** GitLab's default deletion period (deletion_adjourned_period); instances may set 1 to 90 days. */
 export const DEFAULT_DELETION_DAYS = 7;

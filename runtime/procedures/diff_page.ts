@@ -11,7 +11,7 @@ import { restPage } from "../gitlab/pagination.js";
 import { code, escapeText } from "../markdown/escape.js";
 import { NEXT_STEPS_HEADING } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 type Row = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
 import { GitLabHttpError } from "../gitlab/errors.js";
 import type { Outcome } from "../result.js";
 import { placeLine, type PlacedLine } from "./diff_lines.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const diffPosition: Procedure = async ({ action, params, ctx, call, object }) => {
   const newPath = params.new_path as string | undefined;

@@ -1,7 +1,7 @@
 // Shared by the file and blob procedures: how file bytes become a result (RES-31, RES-32). Text that is
 // valid UTF-8 without NUL bytes is shown by line window; anything else is binary and only described.
 // Whatever is kept stays within the response budget, so a large file never reaches the writer whole.
-import type { ProcedureCall } from "./index.js";
+import type { ProcedureCall } from "./types.js";
 import type { Outcome } from "../result.js";
 import { queryString } from "../gitlab/client.js";
 

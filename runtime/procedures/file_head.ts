@@ -1,6 +1,6 @@
 // repository.file_metadata and repository.file_raw_metadata: a HEAD request, answered by GitLab's
 // X-Gitlab-* headers, so the content is never transferred.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { refOrHead } from "./fileContent.js";
 
 const HEADERS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 // repository.file_get and repository.blob: GitLab answers JSON with the content base64-encoded. The
 // content is passed on as base64 (RES-31); text is shown by line window (RES-32), binary described.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { describeContent, objectWithoutText, refOrHead } from "./fileContent.js";
 
 export const fileRead: Procedure = async (call) => {

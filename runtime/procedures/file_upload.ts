@@ -7,7 +7,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { basename, delimiter, parse, resolve, sep } from "node:path";
 import { parseSize } from "../config.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 const HTTP_REFUSAL = "file_path is disabled when the server is reached over HTTP: the server cannot read the caller's files, send the bytes with content_base64 instead";
 

@@ -6,7 +6,7 @@ import { GitLabHttpError } from "../gitlab/errors.js";
 import { queryString } from "../gitlab/client.js";
 import { HeadTail } from "./job_artifact_download.js";
 import type { HeaderReader } from "../gitlab/transport.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const groupExportDownload: Procedure = async ({ ctx, call, object, notFound }) => {
   const reader = new HeadTail(0);

@@ -6,7 +6,7 @@
 // GitLab's own refusal (404 Group Not Found, 403, 400 "Failed to transfer project ...") is not caught:
 // it reaches the caller as GitLab wrote it.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 type Json = Record<string, unknown>;
 

@@ -3,11 +3,9 @@
 // names one with `request.rest.procedure: <name>`; codegen checks runtime/procedures/<name>.ts exists.
 // A procedure still goes through executeAction (validation, gates, errors, embedded resources) and
 // still writes with the one writer: it only decides what to send and what to hand the writer.
-import type { ActionRecord } from "../catalog/types.js";
-import type { RestCall } from "../gitlab/client.js";
-import type { restPage } from "../gitlab/pagination.js";
-import type { ExecContext } from "../execute.js";
-import type { Outcome } from "../result.js";
+import type { Procedure } from "./types.js";
+
+export type { Procedure, ProcedureCall } from "./types.js";
 import { ciVariableSecret } from "./ci_variable_secret.js";
 import { releaseLinkBatch } from "./release_link_batch.js";
 import { pipelineLatest } from "./pipeline_latest.js";
@@ -57,26 +55,6 @@ import { packagePublish } from "./package_publish.js";
 import { registryCleanup } from "./registry_cleanup.js";
 import { templateContent } from "./template_content.js";
 import { keysetList } from "./keyset_list.js";
-
-/** What a procedure is handed: the validated call and the writer's entry points for its action. */
-export interface ProcedureCall {
-  readonly action: ActionRecord;
-  /** Validated parameters under our names, `in: local` ones included. */
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly ctx: ExecContext;
-  /** The request the catalog describes, ready to send (`in: local` parameters left out). */
-  readonly call: RestCall;
-  /** Writes a list result, as a plain list action would. */
-  readonly list: (items: unknown[], page: ReturnType<typeof restPage>, sourceBytes?: number) => Outcome;
-  /** Writes an object result (the action's card), as a plain get would. */
-  readonly object: (obj: unknown, sourceBytes?: number) => Outcome;
-  /** The action's not-found card, when it has one. */
-  readonly notFound: (why: Record<string, unknown>) => Outcome | undefined;
-  /** The action's next steps, filtered to what this session may run. */
-  readonly steps: () => string[];
-}
-
-export type Procedure = (call: ProcedureCall) => Promise<Outcome>;
 
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {

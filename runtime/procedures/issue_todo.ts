@@ -2,7 +2,7 @@
 // user already has a pending to-do for the issue: there is no to-do to show, so the answer says that
 // the issue is already on the list and nothing changed, rather than a bare HTTP status.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const issueTodo: Procedure = async ({ action, call, ctx, object }) => {
   try {

@@ -10,7 +10,7 @@ import { card, nextStepsSection } from "../markdown/writer.js";
 import type { ColumnRecord } from "../catalog/types.js";
 import { code, escapeText } from "../markdown/escape.js";
 import { decodeText } from "./fileContent.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** Bytes of an artifact read at most (as for job logs, RES-25). */
 export const ARTIFACT_READ_LIMIT = 64 * 1024 * 1024;

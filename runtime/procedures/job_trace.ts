@@ -3,7 +3,7 @@
 // requested range, or matches with their context), so a log of any size costs memory in proportion to
 // the window, never to the log. At most 64 MiB are read; past that the line count is unknown.
 import { nextStepsSection } from "../markdown/writer.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { TraceWindow, type KeptLine } from "./traceWindow.js";
 
 /** line_count's bound (RES-22). */

@@ -5,7 +5,7 @@
 // on: a cursor holding `key=value` pairs is spread into the query, a bare one is sent as GitLab's cursor.
 import { GitLabResponseError } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const keysetList: Procedure = async ({ action, call, ctx, params, list }) => {
   const query: Record<string, unknown> = { ...call.query };

@@ -3,7 +3,7 @@
 // for, so it is no failure: the label is read back, shown as it stands, and the card says plainly that
 // nothing changed.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const labelSubscription: Procedure = async ({ call, ctx, object }) => {
   try {

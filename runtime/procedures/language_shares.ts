@@ -2,7 +2,7 @@
 // shown as a list of rows (language, percent), largest first.
 import { GitLabResponseError } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const languageShares: Procedure = async ({ call, ctx, list }) => {
   const answer = await ctx.client.rest(call);

@@ -2,7 +2,7 @@
 // while every GitLab version takes its global id. The procedure reads the blocking merge request in its
 // project (this one unless blocking_project_id names another) and sends that id.
 import { GitLabResponseError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { pathSegment as segment } from "../gitlab/route.js";
 
 

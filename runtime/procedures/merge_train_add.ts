@@ -1,7 +1,7 @@
 // merge_train.add: GitLab answers the cars of the train the merge request joined (201), or that it will
 // join once its checks pass (202 with auto_merge). One status line says which, with the car's place.
 import { code, escapeText } from "../markdown/escape.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 interface Car {
   id?: unknown;

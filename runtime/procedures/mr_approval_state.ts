@@ -1,7 +1,7 @@
 // A merge request's approval state: GitLab answers {approval_rules_overwritten, rules[]}, each rule with
 // the approvals it needs, who approved under it and whether it is met. The card leads with the answer
 // people want (is it approved, which rules still block), computed from the rules, which follow in full.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 interface Rule {
   name?: unknown;

@@ -2,7 +2,7 @@
 // when the user already is (or is not) subscribed: that is the state asked for, not a failure, so the
 // merge request is read back and shown as it stands.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const mrSubscription: Procedure = async ({ call, ctx, object }) => {
   try {

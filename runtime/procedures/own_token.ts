@@ -2,7 +2,7 @@
 // project and group access token APIs). GitLab revokes the old secret in both cases, so the answer says
 // plainly that the configured GITLAB_TOKEN no longer works. A rotation's new secret is shown once, as
 // secret_once shows it, and never handed to the logger.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { STORE_IT_NOW } from "./secret_once.js";
 
 /** Beside a rotated own token: the old one, which this server is configured with, is revoked. */

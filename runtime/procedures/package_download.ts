@@ -10,7 +10,7 @@ import { queryString } from "../gitlab/client.js";
 import { card, nextStepsSection } from "../markdown/writer.js";
 import type { ColumnRecord } from "../catalog/types.js";
 import { escapeText } from "../markdown/escape.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** Bytes read at most to count and hash a download (above it, the size is a lower bound and no checksum is given). */
 export const DOWNLOAD_READ_LIMIT = 1024 ** 3;

@@ -13,7 +13,7 @@ import { code, escapeText } from "../markdown/escape.js";
 import type { ColumnRecord } from "../catalog/types.js";
 import { allowedRoots, inside, maxUploadBytes } from "./file_upload.js";
 import { withDirectory } from "./package_download.js";
-import type { Procedure, ProcedureCall } from "./index.js";
+import type { Procedure, ProcedureCall } from "./types.js";
 
 const HTTP_REFUSAL = (param: string) =>
   `${param} is disabled when the server is reached over HTTP: the server cannot read the caller's files${param === "file_path" ? ", send the bytes with content_base64 instead" : ""}.`;

@@ -2,7 +2,7 @@
 // as a credential before the request (so no log line, error text or result can carry it) and any `key`
 // GitLab might echo is dropped from the answer before the card is written.
 import { registerSecret } from "../log.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** The domain without any private-key field, at the top or inside `certificate`. */
 function withoutKey(body: unknown): unknown {

@@ -2,7 +2,7 @@
 // pipelines.md), which the shared error text would call a permission problem. A 403 here is answered
 // with the action's not-found card instead, whose hints also name the permission reading.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const pipelineLatest: Procedure = async ({ ctx, call, object, notFound }) => {
   try {

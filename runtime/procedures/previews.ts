@@ -1,27 +1,13 @@
 // Safe-mode previews that say more than the parameters (SAF-9/SAF-10 stay as they are): a procedure may
 // add what the write would touch, found with reads only (safe mode blocks writes, never reads). The
 // addition goes after the parameters and before the hint; a read that fails leaves a note, not an error.
-import type { ActionRecord } from "../catalog/types.js";
-import type { RestCall } from "../gitlab/client.js";
-import type { ExecContext } from "../execute.js";
 import { nextStepsSection } from "../markdown/writer.js";
 import { SAFE_MODE_HINT } from "../policy/gates.js";
 import { registryBulkPreview } from "./registry_cleanup.js";
 
-export interface PreviewCall {
-  readonly action: ActionRecord;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly ctx: ExecContext;
-  readonly call: RestCall;
-}
+import type { PreviewCall, PreviewPart, PreviewProcedure } from "./types.js";
 
-/** What a preview adds: a Markdown section and fields of the preview object. */
-export interface PreviewPart {
-  readonly markdown: string;
-  readonly structured: Record<string, unknown>;
-}
-
-export type PreviewProcedure = (call: PreviewCall) => Promise<PreviewPart | undefined>;
+export type { PreviewCall, PreviewPart, PreviewProcedure } from "./types.js";
 
 /** Previews by the procedure name the catalog uses. */
 export const PREVIEWS: Readonly<Record<string, PreviewProcedure>> = {

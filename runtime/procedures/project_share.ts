@@ -1,6 +1,6 @@
 // Sharing a project with a group: GitLab's answer holds IDs only, so the project is read back (its
 // shared_with_groups names the group) to name both sides and the role in the result.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const projectShare: Procedure = async ({ call, ctx, object }) => {
   const answer = await ctx.client.rest(call);

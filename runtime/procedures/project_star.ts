@@ -1,7 +1,7 @@
 // Starring or unstarring a project. GitLab answers 304 Not Modified, without a body, when the project
 // already is (or is not) starred: the state asked for holds, so the project is read back and shown.
 import { GitLabHttpError } from "../gitlab/errors.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const projectStar: Procedure = async ({ call, ctx, object }) => {
   try {

@@ -1,6 +1,6 @@
 // Transferring a project: GitLab's answer names only the new namespace, so the project is read first to
 // name the one it leaves. A refusal (a namespace the token cannot reach) comes back as GitLab wrote it.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const projectTransfer: Procedure = async ({ ctx, call, object }) => {
   const before = await ctx.client.rest({ method: "GET", path: call.path.replace(/\/transfer$/, ""), signal: call.signal, retry: "read" });

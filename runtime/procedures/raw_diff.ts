@@ -2,7 +2,7 @@
 // boundary, to the response budget (the cut is said in both parts, with the sizes).
 import type { ColumnRecord } from "../catalog/types.js";
 import { card } from "../markdown/writer.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** The card's rows: the size GitLab sent, and what is shown when cut. */
 const ROWS: readonly ColumnRecord[] = [

@@ -1,7 +1,7 @@
 // repository.file_raw and repository.raw_blob: GitLab answers the bytes themselves. They are read as a
 // stream that stops after RAW_CAP bytes, so a huge file is never held whole; text is shown by line window
 // (RES-32), binary content is described and never written out (RES-31).
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { apiUrl, describeContent, objectWithoutText } from "./fileContent.js";
 
 /** The most bytes of one raw read kept in memory. */

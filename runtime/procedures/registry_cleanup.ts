@@ -6,9 +6,9 @@
 // than older_than).
 import { code } from "../markdown/escape.js";
 import type { RestCall } from "../gitlab/client.js";
-import type { ExecContext } from "../execute.js";
-import type { Procedure } from "./index.js";
-import type { PreviewProcedure } from "./previews.js";
+import type { ExecContext } from "../context.js";
+import type { Procedure } from "./types.js";
+import type { PreviewProcedure } from "./types.js";
 
 const ASYNC: Readonly<Record<string, string>> = {
   "package.registry_delete": "GitLab accepted the deletion of the container repository; it runs in the background (asynchronously), and the repository shows status delete_scheduled until it is gone.",

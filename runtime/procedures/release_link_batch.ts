@@ -6,7 +6,7 @@
 // the same way.
 import { errorText } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 interface LinkInput {
   readonly name: string;

@@ -5,7 +5,7 @@
 import { pathSegment as segment } from "../gitlab/route.js";
 import { restPage } from "../gitlab/pagination.js";
 import type { Outcome } from "../result.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** GitLab's scope for each search action. */
 export const SEARCH_SCOPES: Readonly<Record<string, string>> = {

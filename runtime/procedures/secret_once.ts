@@ -4,7 +4,7 @@
 // The secret goes into this one answer, beside a warning to store it now; the procedure never hands it
 // to the logger (no log call here sees the body), and nothing else in the server keeps it. Later reads
 // (token lists, runner details) never carry it, because GitLab does not return it again.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** The warning written beside the secret, in the Markdown and in structuredContent alike. */
 export const STORE_IT_NOW =

@@ -5,7 +5,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { queryString } from "../gitlab/client.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** Bytes read at most before the download is described as larger than that. */
 export const DIGEST_READ_LIMIT = 256 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // loop, until its status is one waiting cannot change, the wait's timeout passes, or the action's
 // deadline passes. Each read is a progress notification naming the status. An object still running at
 // the end is an answer, not an error: its card, headed by how long we waited, with a way to go on.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { poll, pollTimeScale } from "./poll.js";
 
 /** Statuses a pipeline or job does not leave by itself (manual waits for a person, so waiting is futile). */

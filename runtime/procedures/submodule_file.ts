@@ -1,7 +1,7 @@
 // repository.read_submodule_file: finds the submodule in the parent's .gitmodules, the commit the parent
 // ref pins and the submodule's project on this GitLab, then reads the file there at that commit, binary-safe
 // and by line window as repository.file_get does.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { pathSegment } from "../gitlab/route.js";
 import { GitLabHttpError } from "../gitlab/errors.js";
 import { describeContent, objectWithoutText } from "./fileContent.js";

@@ -1,6 +1,6 @@
 // repository.list_submodules: GitLab has no submodule listing, so .gitmodules is read at the ref and each
 // submodule's pinned commit comes from the tree (see submodules.ts).
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { localPage } from "./localPages.js";
 import { parentPathOf, parseGitmodules, pinCommits, projectOf, readGitmodules } from "./submodules.js";
 

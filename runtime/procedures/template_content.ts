@@ -3,7 +3,7 @@
 // cut to the response budget with a note when longer. GitLab fills a license's placeholders ([year],
 // [fullname], the project) itself when the call gives `project` and `fullname`.
 import { nextStepsSection } from "../markdown/writer.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 const BY_ACTION: Readonly<Record<string, string>> = {
   "template.ci_yml_get": "yaml",

@@ -4,7 +4,7 @@
 // keeps the whole report, fitted to the response budget like any get.
 import { code, escapeText } from "../markdown/escape.js";
 import { USER_TEXT_INTRO } from "../markdown/writer.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const MAX_LISTED = 20;
 const MAX_OUTPUT = 160;

@@ -1,7 +1,7 @@
 // pipeline.trigger_run: GitLab takes the variables of a triggered pipeline as a hash ({"VAR1": "v"}),
 // which a closed input schema cannot describe; the action takes them as a list of {key, value} and
 // this procedure sends them as GitLab's hash.
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const triggerRun: Procedure = async ({ params, ctx, call, object }) => {
   const list = (params.variables as { key?: string; value?: string }[] | undefined) ?? [];

@@ -2,7 +2,7 @@
 // full to its owner; this server never repeats it: every trigger it answers, listed or single, carries
 // the token cut to its first four characters, in the Markdown and in structuredContent alike.
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 /** `glptt-0123...` -> `glpt…`: what GitLab itself shows a user who does not own the token. */
 export function maskToken(token: unknown): unknown {

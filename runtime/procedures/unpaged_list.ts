@@ -2,7 +2,7 @@
 // the pagination line saying there is no further page.
 import { GitLabResponseError } from "../gitlab/errors.js";
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const unpagedList: Procedure = async ({ call, ctx, list }) => {
   const answer = await ctx.client.rest(call);

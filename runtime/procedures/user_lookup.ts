@@ -2,7 +2,7 @@
 // a numeric ID only, so a username is first looked up with GET /users?username= (an exact, case-insensitive
 // match): an empty answer is the action's not-found card, a hit puts the user's ID in the path.
 import { restPage } from "../gitlab/pagination.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 
 export const userLookup: Procedure = async ({ action, params, ctx, call, list, object, notFound }) => {
   const given = String(params.user_id).trim();

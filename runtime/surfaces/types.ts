@@ -3,7 +3,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { ActionRecord } from "../catalog/types.js";
 import type { SessionView } from "../policy/view.js";
 import { refusalClass, withheldSentence } from "../policy/view.js";
-import type { ExecContext } from "../execute.js";
+import type { ExecContext } from "../context.js";
 import type { Outcome } from "../result.js";
 
 /** A projection of the catalog onto MCP tools (SUR-2). */

@@ -64,6 +64,13 @@ export class RawClient {
     return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
   }
 
+  /** Resident set size of the server now, in MiB (Linux VmRSS). */
+  async rssMb(): Promise<number> {
+    const { readFile } = await import("node:fs/promises");
+    const status = await readFile(`/proc/${this.child.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  }
+
   close(): void {
     this.child.kill();
   }
