@@ -6,6 +6,7 @@ import type { LogLevel } from "./log.js";
 import type { Tier } from "./catalog/types.js";
 import { HTTP_FLAGS, parseHttpSettings, type HttpSettings } from "./configHttp.js";
 import { instanceRoot } from "./gitlab/client.js";
+import { legacyNames } from "./configLegacy.js";
 
 /** The three projections of the catalog onto MCP tools (SUR-1). */
 export type ToolSurface = "dynamic" | "meta" | "individual";
@@ -60,6 +61,8 @@ export interface Config {
 }
 
 /** A configuration problem: exit 1 (bad value) or 2 (bad flag), per CFG-14. */
+export { HELP } from "./help.js";
+
 export class ConfigError extends Error {
   constructor(
     message: string,
@@ -129,7 +132,9 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
-  const warnings = legacyNames(e);
+  const legacy = legacyNames(e);
+  if ("refusal" in legacy) throw new ConfigError(legacy.refusal, 1);
+  const { warnings } = legacy;
   // A boolean flag may be given bare (--read-only) or with a value (--read-only=false).
   const bool = (flag: string, variable: string): boolean => {
     const v = values[flag] as string | undefined;
@@ -290,112 +295,3 @@ function list(value: string | undefined): string[] {
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s.length > 0);
 }
-
-// CFG-11: names the server no longer reads. The three safety switches refuse the start, because an
-// operator relying on them would otherwise run unprotected; the others are ignored with a warning.
-const REFUSED = { GITLAB_READ_ONLY: "GITLAB_MCP_READ_ONLY", GITLAB_SAFE_MODE: "GITLAB_MCP_SAFE_MODE", EXCLUDE_TOOLS: "GITLAB_MCP_EXCLUDE_TOOLS" };
-const RENAMED: Record<string, string> = {
-  TOOL_SURFACE: "GITLAB_MCP_TOOL_SURFACE",
-  CAPABILITY_SURFACE: "GITLAB_MCP_CAPABILITY_SURFACE",
-  META_PARAM_SCHEMA: "GITLAB_MCP_META_PARAM_SCHEMA",
-  EMBEDDED_RESOURCES: "GITLAB_MCP_EMBEDDED_RESOURCES",
-  CLIENT_COMPAT: "GITLAB_MCP_CLIENT_COMPAT",
-  YOLO_MODE: "GITLAB_MCP_YOLO_MODE",
-  UPLOAD_MAX_FILE_SIZE: "GITLAB_MCP_UPLOAD_MAX_FILE_SIZE",
-  ACTION_TIMEOUT: "GITLAB_MCP_ACTION_TIMEOUT",
-  MAX_HTTP_CLIENTS: "GITLAB_MCP_MAX_HTTP_CLIENTS",
-  SESSION_TIMEOUT: "GITLAB_MCP_SESSION_TIMEOUT",
-  SESSION_REVALIDATE_INTERVAL: "GITLAB_MCP_SESSION_REVALIDATE_INTERVAL",
-  POOL_IDLE_TIMEOUT: "GITLAB_MCP_POOL_IDLE_TIMEOUT",
-  DRAIN_DELAY: "GITLAB_MCP_DRAIN_DELAY",
-  PUBLIC_URL: "GITLAB_MCP_PUBLIC_URL",
-  TRUSTED_ORIGINS: "GITLAB_MCP_TRUSTED_ORIGINS",
-  AUTH_MODE: "GITLAB_MCP_AUTH_MODE",
-  RATE_LIMIT_RPS: "GITLAB_MCP_RATE_LIMIT_RPS",
-  RATE_LIMIT_BURST: "GITLAB_MCP_RATE_LIMIT_BURST",
-  GITLAB_TIER: "GITLAB_MCP_TIER",
-  GITLAB_IGNORE_SCOPES: "GITLAB_MCP_IGNORE_SCOPES",
-  GITLAB_SKIP_TLS_VERIFY: "GITLAB_MCP_SKIP_TLS_VERIFY",
-};
-
-function legacyNames(e: NodeJS.ProcessEnv): string[] {
-  for (const [old, now] of Object.entries(REFUSED)) {
-    if (e[old] !== undefined) throw new ConfigError(`${old} is no longer read and the server will not start while it is set: rename it to ${now}`, 1);
-  }
-  const warnings = Object.entries(RENAMED)
-    .filter(([old]) => e[old] !== undefined && e[old] !== "")
-    .map(([old, now]) => `${old} is no longer read: rename it to ${now}`);
-  for (const name of Object.keys(e).filter((n) => n.startsWith("OAUTH_") && e[n] !== "")) {
-    warnings.push(`${name} is no longer read: rename it to GITLAB_MCP_${name}`);
-  }
-  return warnings;
-}
-
-/** The --help text. */
-export const HELP = `gitlab-mcp-server: GitLab's API for AI assistants over the Model Context Protocol.
-
-Usage: gitlab-mcp-server [flags]
-
-Runs on stdio by default, for an MCP client that launches it. Configuration comes from flags and
-environment variables; flags win.
-
-Environment:
-  GITLAB_URL                       GitLab instance root (default https://gitlab.com); /api/v4 is accepted too
-  GITLAB_TOKEN                     Personal, project, group or OAuth access token (stdio)
-  GITLAB_MCP_TOOL_SURFACE          dynamic (default), meta or individual
-  GITLAB_MCP_YOLO_MODE             true runs destructive actions without confirmation (AUTOPILOT is read when unset)
-  GITLAB_MCP_EMBEDDED_RESOURCES    false leaves gitlab:// resources out of get results (default true)
-  GITLAB_MCP_CLIENT_COMPAT         off disables client profiles (default auto)
-  GITLAB_MCP_LOG_LEVEL             debug, info (default), warn or error; JSON lines on stderr
-  GITLAB_MCP_READ_ONLY             true offers read actions only
-  GITLAB_MCP_SAFE_MODE             true answers every write with a preview and sends nothing
-  GITLAB_MCP_EXCLUDE_TOOLS         comma list of action IDs, domains or tool names to withhold
-  GITLAB_MCP_IGNORE_SCOPES         true skips narrowing the catalog to the token's scopes
-  GITLAB_MCP_ALLOW_QUICK_ACTIONS   true lets comments and descriptions carry GitLab quick actions
-  GITLAB_MCP_META_PARAM_SCHEMA     opaque (default), compact or full: how meta tools list their params
-  GITLAB_MCP_TIER                  free (or ce), premium or ultimate; detected from GitLab when unset
-  GITLAB_MCP_ACTION_TIMEOUT        deadline of one call, such as 90s or 15m (default 65m, 0 disables)
-  GITLAB_MCP_MAX_RESPONSE_BYTES    largest Markdown or JSON part of a result, 16KB to 4MB (default 64KB)
-  GITLAB_MCP_RATE_LIMIT_RPS        requests a second per credential (HTTP, default 10) or process (stdio, default 0 = off)
-  GITLAB_MCP_RATE_LIMIT_BURST      requests allowed at once before the rate applies (default 40)
-  GITLAB_MCP_SKIP_TLS_VERIFY       true stops verifying GitLab's certificate (prefer GITLAB_MCP_CA_FILE)
-  GITLAB_MCP_CA_FILE               PEM bundle of CAs to trust besides the built-in ones (SSL_CERT_FILE when unset;
-                                   NODE_EXTRA_CA_CERTS works as in Node)
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy for requests to GitLab, and the hosts that bypass it
-
-HTTP mode (--http):
-  GITLAB_URL                       required; a comma list publishes several instances, chosen per request by the GITLAB-URL header
-  GITLAB_MCP_MAX_HTTP_CLIENTS      credentials kept in the pool, 1 to 10,000 (default 100)
-  GITLAB_MCP_POOL_IDLE_TIMEOUT     an unused credential leaves the pool after this long (default 1h)
-  GITLAB_MCP_SESSION_REVALIDATE_INTERVAL  credentials are checked with GitLab again this often (default 15m, 0 disables, at most 24h)
-  GITLAB_MCP_DRAIN_DELAY           on SIGTERM, /health reports draining this long before new requests are refused (default 0, at most 5m)
-  GITLAB_MCP_AUTH_FAILURE_LIMIT    refused credentials per client address and window before 429 (default 10)
-  GITLAB_MCP_AUTH_FAILURE_WINDOW   that window (default 1m)
-  GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT   distinct refused credentials per address and window before a block of 1m, 10m, 60m (default 50)
-  GITLAB_MCP_AUTH_DISTINCT_TOKEN_WINDOW  that window (default 10m)
-  GITLAB_MCP_TRUSTED_ORIGINS       browser origins allowed besides the request's own (comma list)
-  GITLAB_MCP_REDIS_URL             redis://[user:password@]host:port[/db] or rediss:// (TLS): replicas share rate limits and
-                                   authentication budgets there (default: each process keeps its own in memory)
-
-Flags:
-  --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
-  --log-level <l>                  as GITLAB_MCP_LOG_LEVEL
-  --yolo-mode <bool>               as GITLAB_MCP_YOLO_MODE
-  --embedded-resources <bool>      as GITLAB_MCP_EMBEDDED_RESOURCES
-  --client-compat <auto|off>       as GITLAB_MCP_CLIENT_COMPAT
-  --http                           serve Streamable HTTP instead of stdio (same as --transport http)
-  --http-addr <host:port>          HTTP listen address (default 127.0.0.1:8080)
-  --gitlab-url <url>               as GITLAB_URL; repeat it (HTTP) to publish several instances
-  --read-only[=bool], --safe-mode[=bool], --ignore-scopes[=bool], --allow-quick-actions[=bool]
-  --exclude-tools <list>, --meta-param-schema <mode>, --tier <tier>, --action-timeout <duration>, --max-response-bytes <size>
-  --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
-  --max-http-clients <n>, --pool-idle-timeout <d>, --revalidate-interval <d>, --drain-delay <d>,
-  --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>,
-  --trusted-origins <list>
-                                   as the variables of the same names
-  --trusted-proxies <ips> --trusted-proxy-header <name>
-                                   both or neither: the client address of a request from one of these proxies is read
-                                   from that header (such as X-Forwarded-For), right to left, skipping trusted proxies
-  --version                        print the version and exit
-  -h, --help                       print this help and exit
-`;
