@@ -1,14 +1,17 @@
 // Writes codegen/inputs/gitlab-params.json: what independent descriptions of GitLab's REST API say each
 // endpoint takes, so the codegen check can audit the catalog without the network. Run by hand when a
 // source moves (`npx tsx codegen/audit/extract.ts`); the output is committed.
-// Sources: @gitbeaker/core (installed dev dependency: methods and typed options, codegen/audit/gitbeaker.ts)
+// Sources: GitLab's own OpenAPI 3 description when a copy is given (`--openapi <openapi_v3.yaml>`, first;
+// codegen/audit/openapi.ts), @gitbeaker/core (installed dev dependency: methods and typed options, codegen/audit/gitbeaker.ts)
 // and python-gitlab (Debian python3-gitlab: managers' list filters and create/update attributes,
 // codegen/audit/pygitlab.py). Each param records which of them documents it.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gitbeakerRows } from "./gitbeaker.js";
+import { openapiRows } from "./openapi.js";
 import { endpointKey, type ParamTable, type SourceRow, type TableEndpoint, type TableParam } from "./table.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -80,14 +83,17 @@ export function serializeTable(table: ParamTable): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { openapi: { type: "string" }, "openapi-commit": { type: "string" } } });
   const gb = gitbeakerRows(root);
   const py = pythonGitlabRows();
+  const oa = values.openapi ? openapiRows(readFileSync(values.openapi, "utf8")) : undefined;
   const table: ParamTable = {
     sources: {
+      ...(oa ? { openapi: { version: `GitLab ${oa.version} doc/api/openapi/openapi_v3.yaml${values["openapi-commit"] ? ` at ${values["openapi-commit"]}` : ""}`, note: "operations' parameters and request bodies" } } : {}),
       gitbeaker: { version: `@gitbeaker/core ${gb.version}`, note: "dist/index.mjs requests, dist/index.d.ts typed options (ts-morph)" },
       "python-gitlab": { version: `python-gitlab ${py.version} (Debian python3-gitlab)`, note: "v4 managers: _path, _list_filters, _create_attrs, _update_attrs" },
     },
-    endpoints: mergeRows({ gitbeaker: gb.rows, "python-gitlab": py.rows }),
+    endpoints: mergeRows({ ...(oa ? { openapi: oa.rows } : {}), gitbeaker: gb.rows, "python-gitlab": py.rows }),
   };
   writeFileSync(join(root, TABLE_FILE), serializeTable(table));
   const n = Object.keys(table.endpoints).length;
