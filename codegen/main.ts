@@ -13,16 +13,19 @@ import { registryOutputs } from "./steps/registry.js";
 import { validatorOutputs } from "./steps/validators.js";
 import { typeOutputs } from "./steps/types.js";
 import { docOutputs } from "./steps/docs.js";
+import { auditStep } from "./steps/audit.js";
+import { auditTable, serializeGaps, GAPS_FILE, WRITE_GAPS, type AuditResult } from "./lib/audit.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Folders whose every file codegen owns: a file there that codegen no longer writes is stale. */
 const OWNED_DIRS = ["generated", "docs/actions"];
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { check: { type: "boolean", default: false }, only: { type: "string" } } });
+  const { values } = parseArgs({ options: { check: { type: "boolean", default: false }, only: { type: "string" }, "write-gaps": { type: "boolean", default: false } } });
   let outputs: Output[];
+  let audit: AuditResult | undefined;
   try {
-    outputs = await generateAll(values.only);
+    ({ outputs, audit } = await build(values.only, values["write-gaps"]));
   } catch (e) {
     if (e instanceof CatalogError) {
       console.error(`the catalog (catalog.yaml and catalog/) has ${e.problems.length} problem(s):\n${e.message}`);
@@ -30,18 +33,37 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  if (values.check) return check(outputs, values.only);
+  if (audit && values["write-gaps"]) {
+    writeFileSync(join(root, GAPS_FILE), serializeGaps(audit.gaps));
+    console.log(`wrote ${GAPS_FILE}: ${audit.gaps.length} gaps`);
+  }
+  const audited = audit ? reportAudit(audit) : 0;
+  if (values.check) return Math.max(check(outputs, values.only), audited);
   for (const o of outputs) {
     mkdirSync(dirname(join(root, o.path)), { recursive: true });
     writeFileSync(join(root, o.path), o.content);
   }
   if (!values.only) for (const stale of staleFiles(outputs)) rmSync(join(root, stale));
   console.log(outputs.map((o) => `wrote ${o.path}`).join("\n"));
-  return 0;
+  return audited;
+}
+
+/** Prints the parameter audit (issue 22); 1 when it found a problem. */
+function reportAudit(audit: AuditResult): number {
+  console.log(`parameter audit (documented / present / omitted / pending per domain):\n${auditTable(audit)}\npending gaps (${GAPS_FILE}): ${audit.gaps.length}`);
+  if (audit.problems.length === 0) return 0;
+  console.error(`parameter audit: ${audit.problems.length} problem(s):\n  ${audit.problems.map((p) => `${p.action ? `[${p.action}] ` : ""}${p.message}`).join("\n  ")}`);
+  console.error(`Fix the catalog (or, for gaps it had before the audit, \`${WRITE_GAPS}\` rewrites ${GAPS_FILE}; it may only shrink).`);
+  return 1;
 }
 
 /** Runs every step (or one family) and formats the outputs. */
 export async function generateAll(only?: string): Promise<Output[]> {
+  return (await build(only)).outputs;
+}
+
+/** The outputs and, unless one other family is chosen, the parameter audit (`rewriteGaps`: today's gaps become the ratchet). */
+async function build(only?: string, rewriteGaps = false): Promise<{ outputs: Output[]; audit?: AuditResult }> {
   const loaded = loadCatalog(join(root, "catalog.yaml"), join(root, "codegen/catalog.schema.json"));
   const target = parseTarget(readFileSync(join(root, "codegen/inputs/action-ids.tsv"), "utf8"));
   const fineGrained = { data: loadFineGrained(root), schemaSdl: readFileSync(join(root, "codegen/inputs/gitlab-schema.graphql"), "utf8") };
@@ -53,11 +75,14 @@ export async function generateAll(only?: string): Promise<Output[]> {
     validators: () => validatorOutputs(model),
     types: () => typeOutputs(root, loaded.raw, model),
     docs: () => docOutputs(model),
+    audit: () => audited().outputs,
   };
+  let memo: ReturnType<typeof auditStep> | undefined;
+  const audited = () => (memo ??= auditStep(root, loaded.raw, model, undefined, rewriteGaps));
   if (only && !families[only]) throw new Error(`--only takes one of ${Object.keys(families).join(", ")}`);
   const chosen = only ? [families[only]] : Object.values(families);
   const outputs = (await Promise.all(chosen.map((f) => f()))).flat();
-  return Promise.all(outputs.map((o) => format(root, o)));
+  return { outputs: await Promise.all(outputs.map((o) => format(root, o))), audit: !only || only === "audit" ? audited().result : undefined };
 }
 
 function check(outputs: Output[], only?: string): number {

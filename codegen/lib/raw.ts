@@ -62,6 +62,8 @@ export interface RawAction {
   docs?: string;
   resource_template?: string;
   quick_action_fields?: string[];
+  /** GitLab parameters of the endpoint the action leaves out on purpose, with the reason (codegen/lib/audit.ts). */
+  omitted?: Record<string, string>;
   /** Overrides the join with GitLab's fine-grained permission tables, with the reason (codegen/lib/fineGrained.ts). */
   fine_grained?: { reason: string; none?: true; needs?: { permission: string; boundaries: ("project" | "group" | "user" | "instance")[] }[] };
   request: {
