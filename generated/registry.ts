@@ -24433,7 +24433,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/labels/{label_id}/subscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -24457,6 +24456,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/groups/{group_id}/labels/{label_id}",
     },
   },
   {
@@ -24490,7 +24493,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/labels/{label_id}/unsubscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -24514,6 +24516,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/groups/{group_id}/labels/{label_id}",
     },
   },
   {
@@ -30880,7 +30886,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/todo",
-      procedure: "issue_todo",
     },
     params: [
       {
@@ -30904,6 +30909,9 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequestTodo",
+    },
+    notModified: {
+      say: "The issue is already on your to-do list: GitLab answered 304 Not Modified, nothing changed.",
     },
   },
   {
@@ -34959,7 +34967,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/subscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -34998,6 +35005,10 @@ export const actions: readonly ActionRecord[] = [
         tier: "ultimate",
       },
     ],
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/issues/{issue_iid}",
+    },
   },
   {
     id: "issue.time_estimate_reset",
@@ -35207,7 +35218,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/unsubscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -35246,6 +35256,10 @@ export const actions: readonly ActionRecord[] = [
         tier: "ultimate",
       },
     ],
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/issues/{issue_iid}",
+    },
   },
   {
     id: "issue.update",
@@ -42365,7 +42379,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/merge_requests/{merge_request_iid}/subscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -42389,6 +42402,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequest",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/merge_requests/{merge_request_iid}",
     },
   },
   {
@@ -42656,7 +42673,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/merge_requests/{merge_request_iid}/unsubscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -42680,6 +42696,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequest",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/merge_requests/{merge_request_iid}",
     },
   },
   {
@@ -53845,7 +53865,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/labels/{label_id}/subscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -53869,6 +53888,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/labels/{label_id}",
     },
   },
   {
@@ -53902,7 +53925,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/labels/{label_id}/unsubscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -53926,6 +53948,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/labels/{label_id}",
     },
   },
   {
@@ -58142,7 +58168,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/star",
-      procedure: "project_star",
     },
     params: [
       {
@@ -58158,6 +58183,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Project",
+    },
+    notModified: {
+      say: "Already starred: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}",
     },
   },
   {
@@ -58460,7 +58489,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/unstar",
-      procedure: "project_star",
     },
     params: [
       {
@@ -58476,6 +58504,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Project",
+    },
+    notModified: {
+      say: "Already not starred: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}",
     },
   },
   {

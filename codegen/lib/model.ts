@@ -129,6 +129,11 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
         else if (p.spec.enum && !p.spec.enum.includes(value as string | number)) fail(["lifecycle_aliases", alias, param], `value ${String(value)} is not one of ${p.spec.enum.join(", ")}`);
       }
     }
+    if (a.not_modified) {
+      if (!a.request.rest || a.request.rest.method === "GET") fail(["not_modified"], "answers GitLab's 304 to a REST write, so it needs a request.rest that is not a GET");
+      for (const v of templateVars(a.not_modified.show ?? "")) if (!names.has(v)) fail(["not_modified", "show"], `names {${v}}, which is not a parameter of the action`);
+      if (a.not_modified.show && !a.output.object) fail(["not_modified", "show"], "shows the resource read back as the action's card, so it needs an object output");
+    }
     const graphql = a.request.graphql;
     actions.push({
       id,
@@ -167,6 +172,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
       output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
       ...tiered(raw, a),
+      ...(a.not_modified ? { notModified: { say: a.not_modified.say, ...(a.not_modified.show ? { show: a.not_modified.show } : {}) } } : {}),
     });
     formatters[id] = {
       present: {

@@ -73,6 +73,8 @@ export interface RawAction {
   present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[]; details?: { heading: string; field: string; lang?: string }; changed?: true };
   next_steps?: RawNextStep[];
   not_found?: { resource: string; subject: string; hints: RawNextStep[] };
+  /** GitLab's 304 Not Modified: the sentence to answer, and the resource to read back and show (ours {params}). */
+  not_modified?: { say: string; show?: string };
 }
 
 export interface RawCatalog {

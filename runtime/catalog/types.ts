@@ -216,6 +216,12 @@ export interface ActionRecord {
    * (`["properties", "weight"]`); a session on a lower tier is served the schema without them.
    */
   readonly tieredOutput?: readonly { readonly path: readonly string[]; readonly tier: Tier }[];
+  /**
+   * GitLab answers 304 Not Modified when the state asked for already holds (already starred, already
+   * subscribed). `say` is the sentence answered; `show`, a path with our {params}, is read back and
+   * shown under it. Without `show` there is no object to show and the sentence alone is the answer.
+   */
+  readonly notModified?: { readonly say: string; readonly show?: string };
 }
 
 /** How an action's result is written: generated into generated/domains/<domain>.ts, interpreted by the writer. */

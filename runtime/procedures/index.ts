@@ -18,8 +18,6 @@ import { diffPage } from "./diff_page.js";
 import { diffPosition } from "./diff_position.js";
 import { rawDiff } from "./raw_diff.js";
 import { mrApprovalState } from "./mr_approval_state.js";
-import { mrSubscription } from "./mr_subscription.js";
-import { labelSubscription } from "./label_subscription.js";
 import { jobTrace } from "./job_trace.js";
 import { statusWait } from "./status_wait.js";
 import { jobArtifactDownload } from "./job_artifact_download.js";
@@ -39,11 +37,9 @@ import { ownToken } from "./own_token.js";
 import { tokenVerify } from "./token_verify.js";
 import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
-import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
 import { delayedDelete } from "./delayed_delete.js";
 import { projectTransfer } from "./project_transfer.js";
-import { projectStar } from "./project_star.js";
 import { projectShare } from "./project_share.js";
 import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
@@ -84,8 +80,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   diff_page: diffPage,
   diff_position: diffPosition,
   mr_approval_state: mrApprovalState,
-  mr_subscription: mrSubscription,
-  label_subscription: labelSubscription,
   pipeline_latest: pipelineLatest,
   raw_diff: rawDiff,
   release_link_batch: releaseLinkBatch,
@@ -113,11 +107,9 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   file_upload: fileUpload,
   avatar_upload: avatarUpload,
   unpaged_list: unpagedList,
-  issue_todo: issueTodo,
   search,
   delayed_delete: delayedDelete,
   project_transfer: projectTransfer,
-  project_star: projectStar,
   project_share: projectShare,
   language_shares: languageShares,
   group_sides: groupSides,

@@ -150,6 +150,14 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace('rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{branch_name}" }\n    params:\n      project_id: { use: project_id }\n      branch_name:\n        type: string\n        required: true\n        in: path\n        gitlab_name: name\n        min_length: 1\n        aliases: [name]\n', 'rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{name}" }\n    params:\n      project_id: { use: project_id }\n      name:\n        type: string\n        required: true\n        in: path\n        min_length: 1\n'), want: /\[branch\.unprotect\] exposes GitLab's protected_branches\/:name path parameter as name, but branch\.get_protected calls it branch_name: use branch_name/ },
     ],
     [
+      "a not_modified card that names an unknown parameter is refused",
+      { edit: (s) => s.replace('show: "/projects/{project_id}/labels/{label_id}" }', 'show: "/projects/{project_id}/labels/{label_name}" }'), want: /\[project\.label_(un)?subscribe\] names \{label_name\}, which is not a parameter of the action/ },
+    ],
+    [
+      "not_modified on a read is refused",
+      { edit: (s) => s.replace('rest: { method: POST, path: "/projects/{project_id}/star" }', 'rest: { method: GET, path: "/projects/{project_id}/star" }'), want: /\[project\.star\] answers GitLab's 304 to a REST write, so it needs a request\.rest that is not a GET/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],
