@@ -25012,7 +25012,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/share",
-      procedure: "group_sides",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -25052,6 +25052,183 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "GroupShare",
+    },
+    sides: {
+      fields: {
+        group_id: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+        ],
+        group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        shared_with_group_id: [
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "shared_with_group_id",
+                },
+              ],
+            },
+          },
+        ],
+        shared_with_group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_full_path",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_name",
+                },
+              ],
+            },
+          },
+          {
+            template: [
+              "group ",
+              {
+                from: "param",
+                steps: [
+                  {
+                    field: "shared_with_group_id",
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        group_access_level: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_access_level",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "access_level",
+                },
+              ],
+            },
+          },
+        ],
+        expires_at: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "expires_at",
+                },
+              ],
+            },
+          },
+        ],
+        web_url: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "web_url",
+                },
+              ],
+            },
+          },
+        ],
+      },
     },
   },
   {
@@ -29705,7 +29882,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/projects/{project_id}",
-      procedure: "group_sides",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -29729,6 +29906,164 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "GroupProjectTransfer",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "before",
+      },
+      fields: {
+        project_id: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "int",
+          },
+        ],
+        project_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "projects",
+                  pick: {
+                    key: "id",
+                    equals: {
+                      from: "read",
+                      steps: [
+                        {
+                          field: "id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "path_with_namespace",
+                },
+              ],
+            },
+          },
+          {
+            template: [
+              {
+                from: "answer",
+                steps: [
+                  {
+                    field: "full_path",
+                  },
+                ],
+              },
+              "/",
+              {
+                from: "read",
+                steps: [
+                  {
+                    field: "path",
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+        group_id: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+        ],
+        group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        from_namespace: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "namespace",
+                },
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        web_url: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "projects",
+                  pick: {
+                    key: "id",
+                    equals: {
+                      from: "read",
+                      steps: [
+                        {
+                          field: "id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "web_url",
+                },
+              ],
+            },
+          },
+        ],
+      },
+      refused: {
+        "403": "Moving a project into a group through this endpoint needs an administrator.",
+        "404": "The group or the project does not exist, or this token cannot see it.",
+      },
     },
   },
   {
@@ -58085,7 +58420,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/share",
-      procedure: "project_share",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -58125,6 +58460,75 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "ProjectGroupLink",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "after",
+      },
+      spread: true,
+      fields: {
+        project_path: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "path_with_namespace",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+        shared_with: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "answer",
+                      steps: [
+                        {
+                          field: "group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_full_path",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "group_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+      },
     },
   },
   {
@@ -58384,7 +58788,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "PUT",
       path: "/projects/{project_id}/transfer",
-      procedure: "project_transfer",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -58408,6 +58812,30 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "ProjectTransfer",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "before",
+      },
+      spread: true,
+      fields: {
+        transferred_from: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "namespace",
+                },
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+      },
     },
   },
   {

@@ -1,11 +1,12 @@
 // Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
 // the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
 import { existsSync } from "node:fs";
-import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
+import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, SideAlternative, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
 import type { RawAction, RawCatalog, RawColumn, RawNextStep } from "./raw.js";
 import { inputSchema, listedOutputSchema, outputSchema } from "./schemas.js";
+import { parseSide, sideParams } from "./sides.js";
 import { definedPermissions, joinFineGrained, type FineGrainedData, type JoinReport, type PermissionWords } from "./fineGrained.js";
 
 /** One row of action-ids.tsv, the target catalog. */
@@ -134,6 +135,20 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       for (const v of templateVars(a.not_modified.show ?? "")) if (!names.has(v)) fail(["not_modified", "show"], `names {${v}}, which is not a parameter of the action`);
       if (a.not_modified.show && !a.output.object) fail(["not_modified", "show"], "shows the resource read back as the action's card, so it needs an object output");
     }
+    if (Boolean(a.sides) !== (a.request.rest?.procedure === "both_sides")) fail(["sides"], "sides and procedure both_sides go together");
+    const sideFields: Record<string, SideAlternative[]> = {};
+    if (a.sides) {
+      for (const v of templateVars(a.sides.read?.path ?? "")) if (!names.has(v)) fail(["sides", "read", "path"], `names {${v}}, which is not a parameter of the action`);
+      for (const [field, expr] of Object.entries(a.sides.fields)) {
+        try {
+          const alts = parseSide(expr);
+          sideFields[field] = alts;
+          for (const p of sideParams(alts)) if (!names.has(p)) fail(["sides", "fields", field], `reads param.${p}, which is not a parameter of the action`);
+        } catch (e) {
+          fail(["sides", "fields", field], (e as Error).message);
+        }
+      }
+    }
     const graphql = a.request.graphql;
     actions.push({
       id,
@@ -172,6 +187,7 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
       output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
       ...tiered(raw, a),
+      ...(a.sides ? { sides: { ...(a.sides.read ? { read: a.sides.read } : {}), ...(a.sides.spread ? { spread: true as const } : {}), fields: sideFields, ...(a.sides.refused ? { refused: a.sides.refused } : {}) } } : {}),
       ...(a.not_modified ? { notModified: { say: a.not_modified.say, ...(a.not_modified.show ? { show: a.not_modified.show } : {}) } } : {}),
     });
     formatters[id] = {

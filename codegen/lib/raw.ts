@@ -75,6 +75,8 @@ export interface RawAction {
   not_found?: { resource: string; subject: string; hints: RawNextStep[] };
   /** GitLab's 304 Not Modified: the sentence to answer, and the resource to read back and show (ours {params}). */
   not_modified?: { say: string; show?: string };
+  /** A read-then-write (procedure both_sides): see runtime/procedures/sides.ts. */
+  sides?: { read?: { path: string; when: "before" | "after" }; spread?: true; fields: Record<string, string>; refused?: Record<string, string> };
 }
 
 export interface RawCatalog {

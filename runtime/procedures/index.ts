@@ -39,11 +39,8 @@ import { avatarUpload, fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { search } from "./search.js";
 import { delayedDelete } from "./delayed_delete.js";
-import { projectTransfer } from "./project_transfer.js";
-import { projectShare } from "./project_share.js";
 import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
-import { groupSides } from "./group_sides.js";
 import { groupExportDownload } from "./group_export_download.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
 import { binaryDigest } from "./binary_digest.js";
@@ -53,6 +50,7 @@ import { packagePublish } from "./package_publish.js";
 import { registryCleanup } from "./registry_cleanup.js";
 import { templateContent } from "./template_content.js";
 import { keysetList } from "./keyset_list.js";
+import { bothSides } from "./both_sides.js";
 
 /** What a procedure is handed: the validated call and the writer's entry points for its action. */
 export interface ProcedureCall {
@@ -109,10 +107,7 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   unpaged_list: unpagedList,
   search,
   delayed_delete: delayedDelete,
-  project_transfer: projectTransfer,
-  project_share: projectShare,
   language_shares: languageShares,
-  group_sides: groupSides,
   group_export_download: groupExportDownload,
   pages_domain_write: pagesDomainWrite,
   binary_digest: binaryDigest,
@@ -122,4 +117,5 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   registry_cleanup: registryCleanup,
   template_content: templateContent,
   keyset_list: keysetList,
+  both_sides: bothSides,
 };

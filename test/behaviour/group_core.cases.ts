@@ -170,6 +170,14 @@ export const table: BehaviourTable = {
       markdown: ["Project with same name or path in target namespace already exists"],
       isError: true,
     },
+    {
+      id: "group.transfer_project",
+      name: "a group that is not there: GitLab's 404 with the catalog's sentence for it (sides.refused)",
+      params: { group_id: "no-such-group", project_id: 45 },
+      request: { method: "POST", path: "/groups/no-such-group/projects/45" },
+      markdown: ["(Group Not Found). The group or the project does not exist, or this token cannot see it."],
+      isError: true,
+    },
     // Members: roles by name in, names out; direct and inherited apart.
     {
       id: "group.group_member_add",

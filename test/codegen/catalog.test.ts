@@ -158,6 +158,14 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace('rest: { method: POST, path: "/projects/{project_id}/star" }', 'rest: { method: GET, path: "/projects/{project_id}/star" }'), want: /\[project\.star\] answers GitLab's 304 to a REST write, so it needs a request\.rest that is not a GET/ },
     ],
     [
+      "a sides field that reads an unknown parameter is refused",
+      { edit: (s) => s.replace("shared_with_group_id: param.shared_with_group_id\n", "shared_with_group_id: param.shared_group\n"), want: /\[group\.group_member_share\] reads param\.shared_group, which is not a parameter of the action/ },
+    ],
+    [
+      "a malformed sides expression is refused",
+      { edit: (s) => s.replace("        transferred_from: read.namespace.full_path\n", "        transferred_from: before.namespace\n"), want: /\[project\.transfer\] "before\.namespace" is not read\.<path>/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],
