@@ -100,6 +100,10 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       const d = p.spec.description;
       if (d && !/[.)]$/.test(d.trim())) fail(["params", p.record.name], `description "${d}" does not end a sentence: quote it if it holds " #"`);
     }
+    // Issue 22: a date is a format (one pattern for all, and the schema says what it is), never a hand pattern.
+    for (const p of params) {
+      if (p.spec.pattern && /\\d\{4\}|\[0-9\]\{4\}/.test(p.spec.pattern)) fail(["params", p.record.name, "pattern"], "is a hand-written date pattern: use format: date (or date-time) instead");
+    }
     // Issue 21: an integer says where it starts, so a negative value GitLab has no meaning for is refused.
     for (const p of params) {
       if (p.spec.type === "integer" && p.spec.enum === undefined && p.spec.minimum === undefined) fail(["params", p.record.name], "is an integer without minimum or enum: declare the least value GitLab gives a meaning to");

@@ -166,6 +166,10 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace("        transferred_from: read.namespace.full_path\n", "        transferred_from: before.namespace\n"), want: /\[project\.transfer\] "before\.namespace" is not read\.<path>/ },
     ],
     [
+      "a hand-written date pattern is refused: dates are format: date",
+      { edit: (s) => s.replace('start_date: { type: string, in: query, format: date, description: "First day, YYYY-MM-DD." }', 'start_date: { type: string, in: query, pattern: "^\\\\d{4}-\\\\d{2}-\\\\d{2}$", description: "First day, YYYY-MM-DD." }'), want: /dora_metrics\.yaml:32:\d+ \[dora_metrics\.project\] is a hand-written date pattern: use format: date/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],
