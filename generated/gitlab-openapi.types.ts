@@ -11272,6 +11272,7 @@ export interface components {
       file_name?: string | null;
       binary: boolean;
       read_limit_reached?: boolean | null;
+      sha256?: string | null;
     };
     /** @description A file uploaded to a group. */
     GroupUpload: {

@@ -23915,7 +23915,8 @@ export const actions: readonly ActionRecord[] = [
     domain: "group",
     action: "group_export_download",
     title: "Download a group export",
-    description: "Fetch a finished group export and report its size and name, not its bytes (404 until ready).",
+    description:
+      "Fetch a finished group export and report its size, name and checksum, not its bytes (404 until ready).",
     classification: "read",
     idempotent: true,
     contentKind: "detail",
@@ -23941,7 +23942,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/groups/{group_id}/export/download",
-      procedure: "group_export_download",
+      procedure: "binary_digest",
     },
     params: [
       {
@@ -59705,7 +59706,8 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "PUT",
       path: "/projects/{project_id}",
-      procedure: "avatar_upload",
+      procedure: "file_upload",
+      uploadPart: "avatar",
     },
     params: [
       {

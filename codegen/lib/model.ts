@@ -322,6 +322,7 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
     if (rest.procedure && !existsSync(procedureFile("ts")) && !existsSync(procedureFile("js"))) {
       fail(["request", "rest", "procedure"], `names runtime/procedures/${rest.procedure}.ts, which does not exist`);
     }
+    if (rest.upload_part && rest.procedure !== "file_upload") fail(["request", "rest", "upload_part"], "names the part procedure file_upload sends: it needs procedure: file_upload");
     for (const p of params) if (p.in === "local" && !rest.procedure) fail(["params", p.name], "is in: local, which only a runtime procedure reads: add request.rest.procedure or send it to GitLab");
   }
   for (const p of params.filter((r) => r.asArray)) {
@@ -348,6 +349,7 @@ function restRequest(rest: NonNullable<RawAction["request"]["rest"]>): RestReque
     ...(rest.no_totals ? { noTotals: true as const } : {}),
     ...(rest.single_from_list ? { singleFromList: true as const } : {}),
     ...(rest.procedure ? { procedure: rest.procedure } : {}),
+    ...(rest.upload_part ? { uploadPart: rest.upload_part } : {}),
   };
 }
 

@@ -65,7 +65,7 @@ export interface RawAction {
   /** Overrides the join with GitLab's fine-grained permission tables, with the reason (codegen/lib/fineGrained.ts). */
   fine_grained?: { reason: string; none?: true; needs?: { permission: string; boundaries: ("project" | "group" | "user" | "instance")[] }[] };
   request: {
-    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; no_totals?: true; single_from_list?: true; procedure?: string };
+    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; no_totals?: true; single_from_list?: true; procedure?: string; upload_part?: "avatar" };
     graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
   };
   params?: Record<string, RawParam>;

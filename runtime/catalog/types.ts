@@ -80,6 +80,8 @@ export interface RestRequest {
    * position is computed from the latest version.
    */
   readonly procedure?: string;
+  /** The multipart part procedure file_upload sends the file as (GitLab's `avatar`); `file` when absent. */
+  readonly uploadPart?: "avatar";
 }
 
 /** A GraphQL request. `variables` maps each GraphQL variable to the parameter that fills it. */

@@ -35,13 +35,12 @@ import { userLookup } from "./user_lookup.js";
 import { secretOnce } from "./secret_once.js";
 import { ownToken } from "./own_token.js";
 import { tokenVerify } from "./token_verify.js";
-import { avatarUpload, fileUpload } from "./file_upload.js";
+import { fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
 import { search } from "./search.js";
 import { delayedDelete } from "./delayed_delete.js";
 import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
-import { groupExportDownload } from "./group_export_download.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
 import { binaryDigest } from "./binary_digest.js";
 import { stateDigest } from "./state_digest.js";
@@ -103,12 +102,10 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   submodules_list: submodulesList,
   user_lookup: userLookup,
   file_upload: fileUpload,
-  avatar_upload: avatarUpload,
   unpaged_list: unpagedList,
   search,
   delayed_delete: delayedDelete,
   language_shares: languageShares,
-  group_export_download: groupExportDownload,
   pages_domain_write: pagesDomainWrite,
   binary_digest: binaryDigest,
   state_digest: stateDigest,

@@ -314,9 +314,11 @@ export const table: BehaviourTable = {
       request: { method: "GET", path: "/groups/acme/export/download" },
       markdown: ["## Group export download", "_acme_export.tar.gz", "- **Size (bytes)**:"],
       check: (r) => {
-        const s = r.structuredContent as { binary: boolean; size: number };
+        const s = r.structuredContent as { binary: boolean; size: number; sha256?: string };
         assert.equal(s.binary, true);
         assert.ok(s.size > 0);
+        // One download-digest procedure for every export: the checksum of the whole file comes with it.
+        assert.match(s.sha256 ?? "", /^[0-9a-f]{64}$/);
       },
     },
     {
