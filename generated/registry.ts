@@ -11658,7 +11658,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/projects/{project_id}/terraform/state/{state_name}",
-      procedure: "state_digest",
+      procedure: "binary_digest",
     },
     params: [
       {

@@ -9743,6 +9743,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       read_limit_reached: {
         type: ["boolean", "null"],
       },
+      empty: {
+        type: ["boolean", "null"],
+        description: "GitLab sent no bytes.",
+      },
       sha256: {
         type: ["string", "null"],
         description: "SHA-256 of the file, when it was read to its end.",

@@ -43,7 +43,6 @@ import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
 import { binaryDigest } from "./binary_digest.js";
-import { stateDigest } from "./state_digest.js";
 import { packageDownload } from "./package_download.js";
 import { packagePublish } from "./package_publish.js";
 import { registryCleanup } from "./registry_cleanup.js";
@@ -108,7 +107,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   language_shares: languageShares,
   pages_domain_write: pagesDomainWrite,
   binary_digest: binaryDigest,
-  state_digest: stateDigest,
   package_download: packageDownload,
   package_publish: packagePublish,
   registry_cleanup: registryCleanup,
