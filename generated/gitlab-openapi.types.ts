@@ -11272,6 +11272,8 @@ export interface components {
       file_name?: string | null;
       binary: boolean;
       read_limit_reached?: boolean | null;
+      empty?: boolean | null;
+      sha256?: string | null;
     };
     /** @description A file uploaded to a group. */
     GroupUpload: {
@@ -13791,6 +13793,7 @@ export interface components {
       sha256?: string | null;
       content_type?: string | null;
       read_limit_reached?: boolean | null;
+      binary?: boolean | null;
     };
     /** @description Who holds the lock of a Terraform state, as GitLab answers a lock request. */
     AdminTerraformLock: {
@@ -14198,6 +14201,7 @@ export interface components {
       file_name?: string | null;
       binary: boolean;
       read_limit_reached?: boolean | null;
+      empty?: boolean | null;
     };
   };
   responses: never;

@@ -11658,7 +11658,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/projects/{project_id}/terraform/state/{state_name}",
-      procedure: "state_digest",
+      procedure: "binary_digest",
     },
     params: [
       {
@@ -23915,7 +23915,8 @@ export const actions: readonly ActionRecord[] = [
     domain: "group",
     action: "group_export_download",
     title: "Download a group export",
-    description: "Fetch a finished group export and report its size and name, not its bytes (404 until ready).",
+    description:
+      "Fetch a finished group export and report its size, name and checksum, not its bytes (404 until ready).",
     classification: "read",
     idempotent: true,
     contentKind: "detail",
@@ -23941,7 +23942,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "GET",
       path: "/groups/{group_id}/export/download",
-      procedure: "group_export_download",
+      procedure: "binary_digest",
     },
     params: [
       {
@@ -24433,7 +24434,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/labels/{label_id}/subscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -24457,6 +24457,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/groups/{group_id}/labels/{label_id}",
     },
   },
   {
@@ -24490,7 +24494,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/labels/{label_id}/unsubscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -24514,6 +24517,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/groups/{group_id}/labels/{label_id}",
     },
   },
   {
@@ -25006,7 +25013,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/share",
-      procedure: "group_sides",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -25046,6 +25053,183 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "GroupShare",
+    },
+    sides: {
+      fields: {
+        group_id: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+        ],
+        group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        shared_with_group_id: [
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "shared_with_group_id",
+                },
+              ],
+            },
+          },
+        ],
+        shared_with_group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_full_path",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_name",
+                },
+              ],
+            },
+          },
+          {
+            template: [
+              "group ",
+              {
+                from: "param",
+                steps: [
+                  {
+                    field: "shared_with_group_id",
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        group_access_level: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_access_level",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "access_level",
+                },
+              ],
+            },
+          },
+        ],
+        expires_at: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "param",
+                      steps: [
+                        {
+                          field: "shared_with_group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "expires_at",
+                },
+              ],
+            },
+          },
+        ],
+        web_url: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "web_url",
+                },
+              ],
+            },
+          },
+        ],
+      },
     },
   },
   {
@@ -29699,7 +29883,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/groups/{group_id}/projects/{project_id}",
-      procedure: "group_sides",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -29723,6 +29907,164 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "GroupProjectTransfer",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "before",
+      },
+      fields: {
+        project_id: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "int",
+          },
+        ],
+        project_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "projects",
+                  pick: {
+                    key: "id",
+                    equals: {
+                      from: "read",
+                      steps: [
+                        {
+                          field: "id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "path_with_namespace",
+                },
+              ],
+            },
+          },
+          {
+            template: [
+              {
+                from: "answer",
+                steps: [
+                  {
+                    field: "full_path",
+                  },
+                ],
+              },
+              "/",
+              {
+                from: "read",
+                steps: [
+                  {
+                    field: "path",
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: {
+              from: "param",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+        group_id: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "id",
+                },
+              ],
+            },
+          },
+        ],
+        group_full_path: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        from_namespace: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "namespace",
+                },
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+        web_url: [
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "projects",
+                  pick: {
+                    key: "id",
+                    equals: {
+                      from: "read",
+                      steps: [
+                        {
+                          field: "id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "web_url",
+                },
+              ],
+            },
+          },
+        ],
+      },
+      refused: {
+        "403": "Moving a project into a group through this endpoint needs an administrator.",
+        "404": "The group or the project does not exist, or this token cannot see it.",
+      },
     },
   },
   {
@@ -30880,7 +31222,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/todo",
-      procedure: "issue_todo",
     },
     params: [
       {
@@ -30904,6 +31245,9 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequestTodo",
+    },
+    notModified: {
+      say: "The issue is already on your to-do list: GitLab answered 304 Not Modified, nothing changed.",
     },
   },
   {
@@ -34959,7 +35303,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/subscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -34998,6 +35341,10 @@ export const actions: readonly ActionRecord[] = [
         tier: "ultimate",
       },
     ],
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/issues/{issue_iid}",
+    },
   },
   {
     id: "issue.time_estimate_reset",
@@ -35207,7 +35554,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/issues/{issue_iid}/unsubscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -35246,6 +35592,10 @@ export const actions: readonly ActionRecord[] = [
         tier: "ultimate",
       },
     ],
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/issues/{issue_iid}",
+    },
   },
   {
     id: "issue.update",
@@ -42365,7 +42715,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/merge_requests/{merge_request_iid}/subscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -42389,6 +42738,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequest",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/merge_requests/{merge_request_iid}",
     },
   },
   {
@@ -42656,7 +43009,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/merge_requests/{merge_request_iid}/unsubscribe",
-      procedure: "mr_subscription",
     },
     params: [
       {
@@ -42680,6 +43032,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "MergeRequest",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/merge_requests/{merge_request_iid}",
     },
   },
   {
@@ -53845,7 +54201,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/labels/{label_id}/subscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -53869,6 +54224,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/labels/{label_id}",
     },
   },
   {
@@ -53902,7 +54261,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/labels/{label_id}/unsubscribe",
-      procedure: "label_subscription",
     },
     params: [
       {
@@ -53926,6 +54284,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Label",
+    },
+    notModified: {
+      say: "Already not subscribed: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}/labels/{label_id}",
     },
   },
   {
@@ -58059,7 +58421,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/share",
-      procedure: "project_share",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -58099,6 +58461,75 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "ProjectGroupLink",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "after",
+      },
+      spread: true,
+      fields: {
+        project_path: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "path_with_namespace",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "project_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+        shared_with: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "shared_with_groups",
+                  pick: {
+                    key: "group_id",
+                    equals: {
+                      from: "answer",
+                      steps: [
+                        {
+                          field: "group_id",
+                        },
+                      ],
+                    },
+                  },
+                },
+                {
+                  field: "group_full_path",
+                },
+              ],
+            },
+          },
+          {
+            path: {
+              from: "answer",
+              steps: [
+                {
+                  field: "group_id",
+                },
+              ],
+            },
+            as: "text",
+          },
+        ],
+      },
     },
   },
   {
@@ -58142,7 +58573,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/star",
-      procedure: "project_star",
     },
     params: [
       {
@@ -58158,6 +58588,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Project",
+    },
+    notModified: {
+      say: "Already starred: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}",
     },
   },
   {
@@ -58355,7 +58789,7 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "PUT",
       path: "/projects/{project_id}/transfer",
-      procedure: "project_transfer",
+      procedure: "both_sides",
     },
     params: [
       {
@@ -58379,6 +58813,30 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "ProjectTransfer",
+    },
+    sides: {
+      read: {
+        path: "/projects/{project_id}",
+        when: "before",
+      },
+      spread: true,
+      fields: {
+        transferred_from: [
+          {
+            path: {
+              from: "read",
+              steps: [
+                {
+                  field: "namespace",
+                },
+                {
+                  field: "full_path",
+                },
+              ],
+            },
+          },
+        ],
+      },
     },
   },
   {
@@ -58460,7 +58918,6 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "POST",
       path: "/projects/{project_id}/unstar",
-      procedure: "project_star",
     },
     params: [
       {
@@ -58476,6 +58933,10 @@ export const actions: readonly ActionRecord[] = [
     output: {
       kind: "object",
       type: "Project",
+    },
+    notModified: {
+      say: "Already not starred: GitLab answered 304 Not Modified, nothing changed.",
+      show: "/projects/{project_id}",
     },
   },
   {
@@ -59245,7 +59706,8 @@ export const actions: readonly ActionRecord[] = [
       kind: "rest",
       method: "PUT",
       path: "/projects/{project_id}",
-      procedure: "avatar_upload",
+      procedure: "file_upload",
+      uploadPart: "avatar",
     },
     params: [
       {

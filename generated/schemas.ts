@@ -139,7 +139,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id", "title", "key"],
@@ -163,7 +163,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["title", "key"],
@@ -333,7 +333,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry, YYYY-MM-DD (never when omitted).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       username: {
         type: "string",
@@ -377,7 +377,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry, YYYY-MM-DD (never when omitted).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       username: {
         type: "string",
@@ -560,7 +560,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Membership ends, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["group_id", "access_level"],
@@ -655,7 +655,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Membership ends, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id", "access_level"],
@@ -786,7 +786,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry, YYYY-MM-DD (default: the maximum).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       description: {
         type: "string",
@@ -891,7 +891,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["group_id", "token_id"],
@@ -907,7 +907,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["group_id"],
@@ -949,7 +949,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_before: {
         type: "string",
         description: "Expiring before this date.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       sort: {
         type: "string",
@@ -1005,7 +1005,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["token_id"],
@@ -1017,7 +1017,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     additionalProperties: false,
@@ -1085,7 +1085,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry, YYYY-MM-DD (default: the maximum).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       description: {
         type: "string",
@@ -1190,7 +1190,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id", "token_id"],
@@ -1206,7 +1206,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "New expiry, YYYY-MM-DD (default: one week).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id"],
@@ -5955,12 +5955,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       end_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       interval: {
         type: "string",
@@ -5994,12 +5994,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       end_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       interval: {
         type: "string",
@@ -8005,7 +8005,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date_fixed: {
         type: "string",
         description: "Fixed start date, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       start_date_is_fixed: {
         type: "boolean",
@@ -8014,7 +8014,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       due_date_fixed: {
         type: "string",
         description: "Fixed due date, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date_is_fixed: {
         type: "boolean",
@@ -8474,7 +8474,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date_fixed: {
         type: "string",
         description: "Fixed start date, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       start_date_is_fixed: {
         type: "boolean",
@@ -8483,7 +8483,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       due_date_fixed: {
         type: "string",
         description: "Fixed due date, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date_is_fixed: {
         type: "boolean",
@@ -9218,12 +9218,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["group_id", "title"],
@@ -9395,12 +9395,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       state_event: {
         type: "string",
@@ -20406,12 +20406,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id", "title"],
@@ -20570,12 +20570,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       start_date: {
         type: "string",
         description: "First day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       due_date: {
         type: "string",
         description: "Last day, YYYY-MM-DD.",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       state_event: {
         type: "string",
@@ -21194,7 +21194,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date, YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["project_id", "shared_with_group_id", "access_level"],
@@ -26257,7 +26257,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       usage_type: {
         type: "string",
@@ -26290,7 +26290,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date YYYY-MM-DD.",
-        pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
       usage_type: {
         type: "string",
@@ -26516,7 +26516,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       expires_at: {
         type: "string",
         description: "Expiry date YYYY-MM-DD (GitLab's default when omitted).",
-        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
       },
     },
     required: ["name", "scopes"],

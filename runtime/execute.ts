@@ -22,6 +22,7 @@ export type { CallFrame, ExecContext };
 import type { RestCall } from "./gitlab/client.js";
 import { decodeOnce, pathSegment } from "./gitlab/route.js";
 import { expectList, expectObject } from "./answer.js";
+import { isNotModified, notModifiedOutcome } from "./notModified.js";
 
 /** The wire text of a declined or cancelled confirmation (SAF-14). */
 export const CANCELED = "Operation canceled by user.";
@@ -76,6 +77,10 @@ export async function executeAction(action: ActionRecord, input: Record<string, 
       return { kind: "error", text: `${granularErrorText(action.id, e as GitLabHttpError | GitLabGraphqlError, !ctx.fineGrained)} ${advice}`, contentKind: action.contentKind };
     }
     if (e instanceof GitLabHttpError && e.status === 404 && format.notFound) return notFound(action, format.notFound, params, ctx, { status: 404 });
+    if (isNotModified(action, e)) {
+      const showPath = action.notModified.show && expandPath(action.notModified.show, params);
+      return await notModifiedOutcome(action, { client: ctx.client, signal: ctx.signal, showPath, object: (obj, size) => objectOutcome(action, format, obj, ctx, size) });
+    }
     const text = errorText(action.id, e, action.classification !== "read");
     if (text.endsWith(": unexpected error")) ctx.log.error("unexpected error", { action: action.id, stack: e instanceof Error ? e.stack : String(e) });
     else ctx.log.warn("GitLab call failed", { action: action.id, status: e instanceof GitLabHttpError ? e.status : undefined, request_id: e instanceof GitLabHttpError ? e.headers.get("x-request-id") : undefined });

@@ -1,11 +1,12 @@
 // Turns the validated catalog into the sorted declarative records that generated/ holds, and checks
 // the rules the JSON Schema of the catalog cannot express (CAT-2, CAT-15, CAT-26..29, next steps).
 import { existsSync } from "node:fs";
-import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
+import type { ActionRecord, ColumnRecord, DomainRecord, FormatterRecord, JsonSchema, NextStepRecord, ParamRecord, RestRequest, SideAlternative, ValueStyle, WebLinkRecord } from "../../runtime/catalog/types.js";
 import type { CatalogProblem, LoadedCatalog } from "./load.js";
 import { resolveParams } from "./params.js";
 import type { RawAction, RawCatalog, RawColumn, RawNextStep } from "./raw.js";
 import { inputSchema, listedOutputSchema, outputSchema } from "./schemas.js";
+import { parseSide, sideParams } from "./sides.js";
 import { definedPermissions, joinFineGrained, type FineGrainedData, type JoinReport, type PermissionWords } from "./fineGrained.js";
 
 /** One row of action-ids.tsv, the target catalog. */
@@ -99,6 +100,10 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       const d = p.spec.description;
       if (d && !/[.)]$/.test(d.trim())) fail(["params", p.record.name], `description "${d}" does not end a sentence: quote it if it holds " #"`);
     }
+    // Issue 22: a date is a format (one pattern for all, and the schema says what it is), never a hand pattern.
+    for (const p of params) {
+      if (p.spec.pattern && /\\d\{4\}|\[0-9\]\{4\}/.test(p.spec.pattern)) fail(["params", p.record.name, "pattern"], "is a hand-written date pattern: use format: date (or date-time) instead");
+    }
     // Issue 21: an integer says where it starts, so a negative value GitLab has no meaning for is refused.
     for (const p of params) {
       if (p.spec.type === "integer" && p.spec.enum === undefined && p.spec.minimum === undefined) fail(["params", p.record.name], "is an integer without minimum or enum: declare the least value GitLab gives a meaning to");
@@ -127,6 +132,25 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
         const p = params.find((x) => x.record.name === param);
         if (!p) fail(["lifecycle_aliases", alias, param], `is not a parameter of ${id}`);
         else if (p.spec.enum && !p.spec.enum.includes(value as string | number)) fail(["lifecycle_aliases", alias, param], `value ${String(value)} is not one of ${p.spec.enum.join(", ")}`);
+      }
+    }
+    if (a.not_modified) {
+      if (!a.request.rest || a.request.rest.method === "GET") fail(["not_modified"], "answers GitLab's 304 to a REST write, so it needs a request.rest that is not a GET");
+      for (const v of templateVars(a.not_modified.show ?? "")) if (!names.has(v)) fail(["not_modified", "show"], `names {${v}}, which is not a parameter of the action`);
+      if (a.not_modified.show && !a.output.object) fail(["not_modified", "show"], "shows the resource read back as the action's card, so it needs an object output");
+    }
+    if (Boolean(a.sides) !== (a.request.rest?.procedure === "both_sides")) fail(["sides"], "sides and procedure both_sides go together");
+    const sideFields: Record<string, SideAlternative[]> = {};
+    if (a.sides) {
+      for (const v of templateVars(a.sides.read?.path ?? "")) if (!names.has(v)) fail(["sides", "read", "path"], `names {${v}}, which is not a parameter of the action`);
+      for (const [field, expr] of Object.entries(a.sides.fields)) {
+        try {
+          const alts = parseSide(expr);
+          sideFields[field] = alts;
+          for (const p of sideParams(alts)) if (!names.has(p)) fail(["sides", "fields", field], `reads param.${p}, which is not a parameter of the action`);
+        } catch (e) {
+          fail(["sides", "fields", field], (e as Error).message);
+        }
       }
     }
     const graphql = a.request.graphql;
@@ -167,6 +191,8 @@ export function buildModel(loaded: LoadedCatalog, target: readonly TargetRow[], 
       requiredParams: params.filter((p) => p.record.required).map((p) => p.record.name),
       output: a.output.status ? { kind: "status" } : a.output.list ? { kind: "list", type: a.output.list, key: a.output.key } : { kind: "object", type: a.output.object },
       ...tiered(raw, a),
+      ...(a.sides ? { sides: { ...(a.sides.read ? { read: a.sides.read } : {}), ...(a.sides.spread ? { spread: true as const } : {}), fields: sideFields, ...(a.sides.refused ? { refused: a.sides.refused } : {}) } } : {}),
+      ...(a.not_modified ? { notModified: { say: a.not_modified.say, ...(a.not_modified.show ? { show: a.not_modified.show } : {}) } } : {}),
     });
     formatters[id] = {
       present: {
@@ -296,6 +322,7 @@ function checkRequest(a: RawAction, names: Set<string>, params: readonly ParamRe
     if (rest.procedure && !existsSync(procedureFile("ts")) && !existsSync(procedureFile("js"))) {
       fail(["request", "rest", "procedure"], `names runtime/procedures/${rest.procedure}.ts, which does not exist`);
     }
+    if (rest.upload_part && rest.procedure !== "file_upload") fail(["request", "rest", "upload_part"], "names the part procedure file_upload sends: it needs procedure: file_upload");
     for (const p of params) if (p.in === "local" && !rest.procedure) fail(["params", p.name], "is in: local, which only a runtime procedure reads: add request.rest.procedure or send it to GitLab");
   }
   for (const p of params.filter((r) => r.asArray)) {
@@ -322,6 +349,7 @@ function restRequest(rest: NonNullable<RawAction["request"]["rest"]>): RestReque
     ...(rest.no_totals ? { noTotals: true as const } : {}),
     ...(rest.single_from_list ? { singleFromList: true as const } : {}),
     ...(rest.procedure ? { procedure: rest.procedure } : {}),
+    ...(rest.upload_part ? { uploadPart: rest.upload_part } : {}),
   };
 }
 

@@ -67,7 +67,7 @@ export interface RawAction {
   /** Overrides the join with GitLab's fine-grained permission tables, with the reason (codegen/lib/fineGrained.ts). */
   fine_grained?: { reason: string; none?: true; needs?: { permission: string; boundaries: ("project" | "group" | "user" | "instance")[] }[] };
   request: {
-    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; no_totals?: true; single_from_list?: true; procedure?: string };
+    rest?: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; pagination?: "offset"; no_totals?: true; single_from_list?: true; procedure?: string; upload_part?: "avatar" };
     graphql?: { document: string; variables: Record<string, string>; result: string; pagination?: "cursor"; full_path_from?: string };
   };
   params?: Record<string, RawParam>;
@@ -75,6 +75,10 @@ export interface RawAction {
   present: { title?: string; heading?: string; empty?: string; columns?: RawColumn[]; fields?: RawColumn[]; details?: { heading: string; field: string; lang?: string }; changed?: true };
   next_steps?: RawNextStep[];
   not_found?: { resource: string; subject: string; hints: RawNextStep[] };
+  /** GitLab's 304 Not Modified: the sentence to answer, and the resource to read back and show (ours {params}). */
+  not_modified?: { say: string; show?: string };
+  /** A read-then-write (procedure both_sides): see runtime/procedures/sides.ts. */
+  sides?: { read?: { path: string; when: "before" | "after" }; spread?: true; fields: Record<string, string>; refused?: Record<string, string> };
 }
 
 export interface RawCatalog {

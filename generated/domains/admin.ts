@@ -8138,6 +8138,9 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       read_limit_reached: {
         type: ["boolean", "null"],
       },
+      binary: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:

@@ -297,6 +297,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       read_limit_reached: {
         type: ["boolean", "null"],
       },
+      empty: {
+        type: ["boolean", "null"],
+        description: "GitLab sent no bytes.",
+      },
       truncation: {
         type: "object",
         description:

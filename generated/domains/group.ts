@@ -1752,6 +1752,11 @@ export const formatters: Readonly<Record<string, FormatterRecord>> = {
           as: "count",
         },
         {
+          label: "SHA-256",
+          field: "sha256",
+          as: "code",
+        },
+        {
           label: "Content Type",
           field: "content_type",
           as: "code",
@@ -9737,6 +9742,14 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       read_limit_reached: {
         type: ["boolean", "null"],
+      },
+      empty: {
+        type: ["boolean", "null"],
+        description: "GitLab sent no bytes.",
+      },
+      sha256: {
+        type: ["string", "null"],
+        description: "SHA-256 of the file, when it was read to its end.",
       },
       truncation: {
         type: "object",

@@ -80,6 +80,8 @@ export interface RestRequest {
    * position is computed from the latest version.
    */
   readonly procedure?: string;
+  /** The multipart part procedure file_upload sends the file as (GitLab's `avatar`); `file` when absent. */
+  readonly uploadPart?: "avatar";
 }
 
 /** A GraphQL request. `variables` maps each GraphQL variable to the parameter that fills it. */
@@ -216,7 +218,37 @@ export interface ActionRecord {
    * (`["properties", "weight"]`); a session on a lower tier is served the schema without them.
    */
   readonly tieredOutput?: readonly { readonly path: readonly string[]; readonly tier: Tier }[];
+  /**
+   * GitLab answers 304 Not Modified when the state asked for already holds (already starred, already
+   * subscribed). `say` is the sentence answered; `show`, a path with our {params}, is read back and
+   * shown under it. Without `show` there is no object to show and the sentence alone is the answer.
+   */
+  readonly notModified?: { readonly say: string; readonly show?: string };
+  /**
+   * A write whose answer names one side only (procedure both_sides): the resource to read before or after
+   * it (if any), and the result's fields as expressions over the read, the answer and the params
+   * (runtime/procedures/sides.ts); `spread` starts from GitLab's answer; `refused` adds a sentence to
+   * GitLab's refusal of that HTTP status.
+   */
+  readonly sides?: SidesRecord;
 }
+
+export interface SidesRecord {
+  readonly read?: { readonly path: string; readonly when: "before" | "after" };
+  readonly spread?: true;
+  /** Each field's alternatives, in order: the first with a value is written. */
+  readonly fields: Readonly<Record<string, readonly SideAlternative[]>>;
+  readonly refused?: Readonly<Record<string, string>>;
+}
+
+/** A path into the resource read, GitLab's answer, or the params; a step may pick a list's item by key. */
+export interface SidePath {
+  readonly from: "read" | "answer" | "param";
+  readonly steps: readonly { readonly field: string; readonly pick?: { readonly key: string; readonly equals: SidePath } }[];
+}
+
+/** One alternative of a side field: a path (as an integer or text, when `as` says), or a template of text and paths. */
+export type SideAlternative = { readonly path: SidePath; readonly as?: "int" | "text" } | { readonly template: readonly (string | SidePath)[] };
 
 /** How an action's result is written: generated into generated/domains/<domain>.ts, interpreted by the writer. */
 export interface FormatterRecord {

@@ -33,8 +33,9 @@ export const maxUploadBytes = () => parseSize(process.env.GITLAB_MCP_UPLOAD_MAX_
 
 export const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
-/** An upload procedure sending the file as the multipart part `part` (GitLab's `file`, or `avatar`). */
-const upload = (part: string): Procedure => async ({ params, ctx, call, object }) => {
+/** Sends the file as the multipart part the catalog names (`request.rest.upload_part`: GitLab's `file`, or `avatar`). */
+export const fileUpload: Procedure = async ({ action, params, ctx, call, object }) => {
+  const part = (action.request.kind === "rest" && action.request.uploadPart) || "file";
   const filePath = params.file_path as string | undefined;
   const base64 = params.content_base64 as string | undefined;
   if ((filePath === undefined) === (base64 === undefined)) return { kind: "refusal", text: "Give either file_path or content_base64 (with file_name), not both." };
@@ -70,9 +71,3 @@ const upload = (part: string): Procedure => async ({ params, ctx, call, object }
   const answer = await ctx.client.rest({ method: call.method, path: call.path, query: call.query, signal: call.signal, retry: call.retry, multipart: { fields, files: { [part]: { name, bytes } } } });
   return object(answer.body, answer.size);
 };
-
-/** The file as GitLab's `file` part (wiki attachments, project uploads, imports). */
-export const fileUpload: Procedure = upload("file");
-
-/** The file as GitLab's `avatar` part (project and group avatars). */
-export const avatarUpload: Procedure = upload("avatar");

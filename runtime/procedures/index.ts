@@ -16,8 +16,6 @@ import { diffPage } from "./diff_page.js";
 import { diffPosition } from "./diff_position.js";
 import { rawDiff } from "./raw_diff.js";
 import { mrApprovalState } from "./mr_approval_state.js";
-import { mrSubscription } from "./mr_subscription.js";
-import { labelSubscription } from "./label_subscription.js";
 import { jobTrace } from "./job_trace.js";
 import { statusWait } from "./status_wait.js";
 import { jobArtifactDownload } from "./job_artifact_download.js";
@@ -35,26 +33,20 @@ import { userLookup } from "./user_lookup.js";
 import { secretOnce } from "./secret_once.js";
 import { ownToken } from "./own_token.js";
 import { tokenVerify } from "./token_verify.js";
-import { avatarUpload, fileUpload } from "./file_upload.js";
+import { fileUpload } from "./file_upload.js";
 import { unpagedList } from "./unpaged_list.js";
-import { issueTodo } from "./issue_todo.js";
 import { search } from "./search.js";
 import { delayedDelete } from "./delayed_delete.js";
-import { projectTransfer } from "./project_transfer.js";
-import { projectStar } from "./project_star.js";
-import { projectShare } from "./project_share.js";
 import { languageShares } from "./language_shares.js";
 import { asyncStart } from "./async_start.js";
-import { groupSides } from "./group_sides.js";
-import { groupExportDownload } from "./group_export_download.js";
 import { pagesDomainWrite } from "./pages_domain_write.js";
 import { binaryDigest } from "./binary_digest.js";
-import { stateDigest } from "./state_digest.js";
 import { packageDownload } from "./package_download.js";
 import { packagePublish } from "./package_publish.js";
 import { registryCleanup } from "./registry_cleanup.js";
 import { templateContent } from "./template_content.js";
 import { keysetList } from "./keyset_list.js";
+import { bothSides } from "./both_sides.js";
 
 /** Every procedure by the name the catalog uses. */
 export const PROCEDURES: Readonly<Record<string, Procedure>> = {
@@ -62,8 +54,6 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   diff_page: diffPage,
   diff_position: diffPosition,
   mr_approval_state: mrApprovalState,
-  mr_subscription: mrSubscription,
-  label_subscription: labelSubscription,
   pipeline_latest: pipelineLatest,
   raw_diff: rawDiff,
   release_link_batch: releaseLinkBatch,
@@ -89,23 +79,16 @@ export const PROCEDURES: Readonly<Record<string, Procedure>> = {
   submodules_list: submodulesList,
   user_lookup: userLookup,
   file_upload: fileUpload,
-  avatar_upload: avatarUpload,
   unpaged_list: unpagedList,
-  issue_todo: issueTodo,
   search,
   delayed_delete: delayedDelete,
-  project_transfer: projectTransfer,
-  project_star: projectStar,
-  project_share: projectShare,
   language_shares: languageShares,
-  group_sides: groupSides,
-  group_export_download: groupExportDownload,
   pages_domain_write: pagesDomainWrite,
   binary_digest: binaryDigest,
-  state_digest: stateDigest,
   package_download: packageDownload,
   package_publish: packagePublish,
   registry_cleanup: registryCleanup,
   template_content: templateContent,
   keyset_list: keysetList,
+  both_sides: bothSides,
 };

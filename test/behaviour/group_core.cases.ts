@@ -170,6 +170,14 @@ export const table: BehaviourTable = {
       markdown: ["Project with same name or path in target namespace already exists"],
       isError: true,
     },
+    {
+      id: "group.transfer_project",
+      name: "a group that is not there: GitLab's 404 with the catalog's sentence for it (sides.refused)",
+      params: { group_id: "no-such-group", project_id: 45 },
+      request: { method: "POST", path: "/groups/no-such-group/projects/45" },
+      markdown: ["(Group Not Found). The group or the project does not exist, or this token cannot see it."],
+      isError: true,
+    },
     // Members: roles by name in, names out; direct and inherited apart.
     {
       id: "group.group_member_add",
@@ -306,9 +314,11 @@ export const table: BehaviourTable = {
       request: { method: "GET", path: "/groups/acme/export/download" },
       markdown: ["## Group export download", "_acme_export.tar.gz", "- **Size (bytes)**:"],
       check: (r) => {
-        const s = r.structuredContent as { binary: boolean; size: number };
+        const s = r.structuredContent as { binary: boolean; size: number; sha256?: string };
         assert.equal(s.binary, true);
         assert.ok(s.size > 0);
+        // One download-digest procedure for every export: the checksum of the whole file comes with it.
+        assert.match(s.sha256 ?? "", /^[0-9a-f]{64}$/);
       },
     },
     {

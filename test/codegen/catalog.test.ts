@@ -150,6 +150,26 @@ describe("catalog checks", () => {
       { edit: (s) => s.replace('rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{branch_name}" }\n    params:\n      project_id: { use: project_id }\n      branch_name:\n        type: string\n        required: true\n        in: path\n        gitlab_name: name\n        min_length: 1\n        aliases: [name]\n', 'rest: { method: DELETE, path: "/projects/{project_id}/protected_branches/{name}" }\n    params:\n      project_id: { use: project_id }\n      name:\n        type: string\n        required: true\n        in: path\n        min_length: 1\n'), want: /\[branch\.unprotect\] exposes GitLab's protected_branches\/:name path parameter as name, but branch\.get_protected calls it branch_name: use branch_name/ },
     ],
     [
+      "a not_modified card that names an unknown parameter is refused",
+      { edit: (s) => s.replace('show: "/projects/{project_id}/labels/{label_id}" }', 'show: "/projects/{project_id}/labels/{label_name}" }'), want: /\[project\.label_(un)?subscribe\] names \{label_name\}, which is not a parameter of the action/ },
+    ],
+    [
+      "not_modified on a read is refused",
+      { edit: (s) => s.replace('rest: { method: POST, path: "/projects/{project_id}/star" }', 'rest: { method: GET, path: "/projects/{project_id}/star" }'), want: /\[project\.star\] answers GitLab's 304 to a REST write, so it needs a request\.rest that is not a GET/ },
+    ],
+    [
+      "a sides field that reads an unknown parameter is refused",
+      { edit: (s) => s.replace("shared_with_group_id: param.shared_with_group_id\n", "shared_with_group_id: param.shared_group\n"), want: /\[group\.group_member_share\] reads param\.shared_group, which is not a parameter of the action/ },
+    ],
+    [
+      "a malformed sides expression is refused",
+      { edit: (s) => s.replace("        transferred_from: read.namespace.full_path\n", "        transferred_from: before.namespace\n"), want: /\[project\.transfer\] "before\.namespace" is not read\.<path>/ },
+    ],
+    [
+      "a hand-written date pattern is refused: dates are format: date",
+      { edit: (s) => s.replace('start_date: { type: string, in: query, format: date, description: "First day, YYYY-MM-DD." }', 'start_date: { type: string, in: query, pattern: "^\\\\d{4}-\\\\d{2}-\\\\d{2}$", description: "First day, YYYY-MM-DD." }'), want: /dora_metrics\.yaml:32:\d+ \[dora_metrics\.project\] is a hand-written date pattern: use format: date/ },
+    ],
+    [
       "a duplicate key is a YAML error with its position",
       { edit: (s) => s.replace("  branch.get:\n    title: Get a branch\n", "  branch.get:\n    title: Get a branch\n    title: Again\n"), want: /Map keys must be unique/ },
     ],
