@@ -6478,6 +6478,31 @@ export interface IssueListParams {
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   page?: number;
   per_page?: number;
 }
@@ -6501,6 +6526,31 @@ export interface IssueListAllParams {
   author_username?: string;
   /** Text in title or description. */
   search?: string;
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   /** Sort field (default created_at). */
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
@@ -6530,6 +6580,31 @@ export interface IssueListGroupParams {
   search?: string;
   /** Whose issues, assigned_to_me for mine. */
   scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   /** Sort field (default created_at). */
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */

@@ -17899,6 +17899,26 @@ export interface operations {
         author_username?: string;
         search?: string;
         scope?: "created_by_me" | "assigned_to_me" | "all";
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
         page?: number;
@@ -20850,6 +20870,26 @@ export interface operations {
         assignee_username?: string;
         author_username?: string;
         search?: string;
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
         page?: number;
@@ -25686,6 +25726,26 @@ export interface operations {
         scope?: "created_by_me" | "assigned_to_me" | "all";
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         page?: number;
         per_page?: number;
       };

@@ -12385,6 +12385,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Sort direction (default desc).",
         enum: ["asc", "desc"],
       },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
+      },
       page: {
         type: "integer",
         minimum: 1,
@@ -12430,6 +12513,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       search: {
         type: "string",
         description: "Text in title or description.",
+      },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
       },
       order_by: {
         type: "string",
@@ -12489,6 +12655,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Whose issues, assigned_to_me for mine.",
         enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
       },
       order_by: {
         type: "string",
