@@ -8953,6 +8953,8 @@ export interface MrReviewNoteListParams {
   merge_request_iid: number;
   /** desc (default) or asc. */
   sort?: "asc" | "desc";
+  /** Sort key (default created_at). */
+  order_by?: "created_at" | "updated_at";
   page?: number;
   per_page?: number;
 }

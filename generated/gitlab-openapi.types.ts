@@ -29250,6 +29250,7 @@ export interface operations {
     parameters: {
       query?: {
         sort?: "asc" | "desc";
+        order_by?: "created_at" | "updated_at";
         page?: number;
         per_page?: number;
       };

@@ -45941,6 +45941,14 @@ export const actions: readonly ActionRecord[] = [
         aliases: [],
       },
       {
+        name: "order_by",
+        gitlabName: "order_by",
+        in: "query",
+        type: "string",
+        required: false,
+        aliases: [],
+      },
+      {
         name: "page",
         gitlabName: "page",
         in: "query",

@@ -17142,6 +17142,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "desc (default) or asc.",
         enum: ["asc", "desc"],
       },
+      order_by: {
+        type: "string",
+        description: "Sort key (default created_at).",
+        enum: ["created_at", "updated_at"],
+      },
       page: {
         type: "integer",
         minimum: 1,

@@ -56,6 +56,9 @@ export const table: BehaviourTable = {
     Object.assign(search, { updated_at: "2025-02-20T09:00:00.000Z", merged_at: "2025-02-20T09:00:00.000Z", mergeUserId: 2, deployments: [{ environment: "production", deployed_at: "2025-02-21T10:00:00.000Z" }] });
     sim.addMergeRequest(46, { iid: 1, title: "Old work", source_branch: "old", author: "alice" });
     sim.addMergeRequestActivity(42, 1, { emoji: [{ name: "thumbsup", user: "alice" }] });
+    sim.addNote(42, { merge_request_iid: 1 }, { body: "First note", author: "bob", created_at: "2025-01-11T09:00:00.000Z" });
+    sim.addNote(42, { merge_request_iid: 1 }, { body: "Second note", author: "bob", created_at: "2025-01-12T09:00:00.000Z" });
+    login.notes[0].updated_at = "2025-02-25T09:00:00.000Z";
     await api(sim, "POST", "/projects/42/merge_requests/2/approval_rules", { name: "Docs", approvals_required: 1, user_ids: [3] });
     await api(sim, "POST", "/projects/45/fork/42");
     await api(sim, "POST", "/projects/46/archive");
@@ -240,6 +243,14 @@ export const table: BehaviourTable = {
         assert.equal(mr.diverged_commits_count, 0);
         assert.equal(mr.rebase_in_progress, false);
       },
+    },
+    {
+      id: "mr_review.note_list",
+      name: "order_by updated_at puts the note edited last first",
+      params: { project_id: 42, merge_request_iid: 1, order_by: "updated_at", sort: "desc" },
+      request: { method: "GET", path: "/projects/42/merge_requests/1/notes", query: { order_by: "updated_at", sort: "desc" } },
+      markdown: ["First note"],
+      check: (r) => assert.deepEqual((r.structuredContent as { notes: Row[] }).notes.map((n) => n.body), ["First note", "Second note"]),
     },
     {
       id: "merge_request.merge",
