@@ -6478,6 +6478,31 @@ export interface IssueListParams {
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
   sort?: "asc" | "desc";
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   page?: number;
   per_page?: number;
 }
@@ -6501,6 +6526,31 @@ export interface IssueListAllParams {
   author_username?: string;
   /** Text in title or description. */
   search?: string;
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   /** Sort field (default created_at). */
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
@@ -6530,6 +6580,31 @@ export interface IssueListGroupParams {
   search?: string;
   /** Whose issues, assigned_to_me for mine. */
   scope?: "created_by_me" | "assigned_to_me" | "all";
+  /** Only these issue IIDs. */
+  iids?: Array<number>;
+  confidential?: boolean;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  issue_type?: "issue" | "incident" | "test_case" | "task";
+  /** Due date window, 0 for none. */
+  due_date?: "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  /** Exclude issues matching any of these. */
+  not?: {
+    labels?: string;
+    iids?: Array<number>;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+  };
   /** Sort field (default created_at). */
   order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
   /** Sort direction (default desc). */
@@ -7676,6 +7751,14 @@ export interface MergeRequestCreateParams {
   remove_source_branch?: boolean;
   /** Squash commits on merge. */
   squash?: boolean;
+  /** Project to merge into, for an MR from a fork (default this project). */
+  target_project_id?: number;
+  /** One assignee (assignee_ids takes several). */
+  assignee_id?: number;
+  /** Let members who can merge to the target push to the fork's branch. */
+  allow_collaboration?: boolean;
+  /** Do not merge before this time. */
+  merge_after?: string;
 }
 
 /**
@@ -7951,6 +8034,11 @@ export interface MergeRequestGetParams {
   project_id: string | number;
   /** IID of the merge request, the 243 of !243. */
   merge_request_iid: number;
+  /** Add how many commits the source is behind the target. */
+  include_diverged_commits_count?: boolean;
+  include_rebase_in_progress?: boolean;
+  /** Add title_html and description_html. */
+  render_html?: boolean;
 }
 
 /**
@@ -7989,8 +8077,74 @@ export interface MergeRequestListParams {
   target_branch?: string;
   /** Text in title or description. */
   search?: string;
-  /** Sort direction. */
+  /** Sort direction (default desc). */
   sort?: "asc" | "desc";
+  /** Sort key (default created_at). */
+  order_by?:
+    | "created_at"
+    | "label_priority"
+    | "milestone_due"
+    | "popularity"
+    | "priority"
+    | "title"
+    | "updated_at"
+    | "merged_at";
+  /** Only these MR IIDs. */
+  iids?: Array<number>;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  /** Reviewer user ID, None or Any. */
+  reviewer_id?: string | number;
+  /** Approved by all these user IDs (Premium). */
+  approved_by_ids?: Array<number>;
+  /** Approved by all these usernames (Premium). */
+  approved_by_usernames?: Array<string>;
+  /** Having all these user IDs as eligible approvers (Premium). */
+  approver_ids?: Array<number>;
+  /** Approved or not. */
+  approved?: "yes" | "no";
+  /** Merged by this user ID. */
+  merge_user_id?: number;
+  /** Merged by this username. */
+  merge_user_username?: string;
+  /** Emoji name you reacted with, None or Any. */
+  my_reaction_emoji?: string;
+  /** yes: drafts only, no: no drafts. */
+  draft?: "yes" | "no";
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  merged_after?: string;
+  merged_before?: string;
+  deployed_after?: string;
+  deployed_before?: string;
+  /** Deployed to this environment. */
+  environment?: string;
+  /** Exclude MRs matching any of these. */
+  not?: {
+    labels?: string;
+    milestone?: string;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+    reviewer_id?: number;
+    reviewer_username?: string;
+    my_reaction_emoji?: string;
+  };
+  /** Whose MRs (default all). */
+  scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
+  /** simple returns only IIDs, titles, states and URLs. */
+  view?: "simple";
+  /** Ask GitLab to recompute merge_status. */
+  with_merge_status_recheck?: boolean;
   page?: number;
   per_page?: number;
 }
@@ -8006,13 +8160,83 @@ export interface MergeRequestListGlobalParams {
   state?: "opened" | "closed" | "locked" | "merged" | "all";
   /** Comma-separated labels, all required. */
   labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
   /** Author username. */
   author_username?: string;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
+  /** Assignee username. */
+  assignee_username?: string;
+  /** Reviewer user ID, None or Any. */
+  reviewer_id?: string | number;
   /** Reviewer username. */
   reviewer_username?: string;
+  /** Approved by all these user IDs (Premium). */
+  approved_by_ids?: Array<number>;
+  /** Approved by all these usernames (Premium). */
+  approved_by_usernames?: Array<string>;
+  /** Having all these user IDs as eligible approvers (Premium). */
+  approver_ids?: Array<number>;
+  /** Approved or not. */
+  approved?: "yes" | "no";
+  /** Merged by this user ID. */
+  merge_user_id?: number;
+  /** Merged by this username. */
+  merge_user_username?: string;
+  /** Emoji name you reacted with, None or Any. */
+  my_reaction_emoji?: string;
+  /** yes: drafts only, no: no drafts. */
+  draft?: "yes" | "no";
+  /** Source branch. */
+  source_branch?: string;
+  /** Target branch. */
+  target_branch?: string;
   /** Text in title or description. */
   search?: string;
-  /** Sort direction. */
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  merged_after?: string;
+  merged_before?: string;
+  deployed_after?: string;
+  deployed_before?: string;
+  /** Deployed to this environment. */
+  environment?: string;
+  /** Exclude MRs matching any of these. */
+  not?: {
+    labels?: string;
+    milestone?: string;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+    reviewer_id?: number;
+    reviewer_username?: string;
+    my_reaction_emoji?: string;
+  };
+  /** simple returns only IIDs, titles, states and URLs. */
+  view?: "simple";
+  /** Ask GitLab to recompute merge_status. */
+  with_merge_status_recheck?: boolean;
+  /** Skip archived projects (default true). */
+  non_archived?: boolean;
+  /** Sort key (default created_at). */
+  order_by?:
+    | "created_at"
+    | "label_priority"
+    | "milestone_due"
+    | "popularity"
+    | "priority"
+    | "title"
+    | "updated_at"
+    | "merged_at";
+  /** Sort direction (default desc). */
   sort?: "asc" | "desc";
   page?: number;
   per_page?: number;
@@ -8029,16 +8253,88 @@ export interface MergeRequestListGroupParams {
   state?: "opened" | "closed" | "locked" | "merged" | "all";
   /** Comma-separated labels, all required. */
   labels?: string;
+  /** Milestone title, None or Any. */
+  milestone?: string;
+  /** Author user ID (not with author_username). */
+  author_id?: number;
   /** Author username. */
   author_username?: string;
+  /** Assignee user ID, None or Any. */
+  assignee_id?: string | number;
   /** Assignee username. */
   assignee_username?: string;
+  /** Reviewer user ID, None or Any. */
+  reviewer_id?: string | number;
   /** Reviewer username. */
   reviewer_username?: string;
+  /** Approved by all these user IDs (Premium). */
+  approved_by_ids?: Array<number>;
+  /** Approved by all these usernames (Premium). */
+  approved_by_usernames?: Array<string>;
+  /** Having all these user IDs as eligible approvers (Premium). */
+  approver_ids?: Array<number>;
+  /** Approved or not. */
+  approved?: "yes" | "no";
+  /** Merged by this user ID. */
+  merge_user_id?: number;
+  /** Merged by this username. */
+  merge_user_username?: string;
+  /** Emoji name you reacted with, None or Any. */
+  my_reaction_emoji?: string;
+  /** yes: drafts only, no: no drafts. */
+  draft?: "yes" | "no";
+  /** Source branch. */
+  source_branch?: string;
+  /** Target branch. */
+  target_branch?: string;
   /** Text in title or description. */
   search?: string;
-  /** Sort direction. */
+  /** Fields search looks in (default both). */
+  in?: "title" | "description" | "title,description";
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+  merged_after?: string;
+  merged_before?: string;
+  deployed_after?: string;
+  deployed_before?: string;
+  /** Deployed to this environment. */
+  environment?: string;
+  /** Exclude MRs matching any of these. */
+  not?: {
+    labels?: string;
+    milestone?: string;
+    author_id?: number;
+    author_username?: string;
+    assignee_id?: number;
+    assignee_username?: string;
+    reviewer_id?: number;
+    reviewer_username?: string;
+    my_reaction_emoji?: string;
+  };
+  /** simple returns only IIDs, titles, states and URLs. */
+  view?: "simple";
+  /** Ask GitLab to recompute merge_status. */
+  with_merge_status_recheck?: boolean;
+  /** Skip archived projects (default true). */
+  non_archived?: boolean;
+  /** Sort key (default created_at). */
+  order_by?:
+    | "created_at"
+    | "label_priority"
+    | "milestone_due"
+    | "popularity"
+    | "priority"
+    | "title"
+    | "updated_at"
+    | "merged_at";
+  /** Sort direction (default desc). */
   sort?: "asc" | "desc";
+  /** Only MRs from this source project ID. */
+  source_project_id?: number;
+  /** Whose MRs (default all). */
+  scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
   page?: number;
   per_page?: number;
 }
@@ -8058,8 +8354,9 @@ export interface MergeRequestMergeParams {
   squash?: boolean;
   /** Delete the source branch. */
   should_remove_source_branch?: boolean;
+  squash_commit_message?: string;
   /** Merge once the pipeline succeeds. */
-  merge_when_pipeline_succeeds?: boolean;
+  auto_merge?: boolean;
   /** Source head SHA you reviewed. Refused if the head moved. */
   sha?: string;
 }
@@ -8254,6 +8551,16 @@ export interface MergeRequestUpdateParams {
   target_branch?: string;
   /** Squash commits on merge. */
   squash?: boolean;
+  /** Delete source branch on merge. */
+  remove_source_branch?: boolean;
+  /** One assignee (assignee_ids takes several). */
+  assignee_id?: number;
+  /** Let members who can merge to the target push to the fork's branch. */
+  allow_collaboration?: boolean;
+  /** Do not merge before this time. */
+  merge_after?: string;
+  /** Lock the discussion to project members. */
+  discussion_locked?: boolean;
 }
 
 /**
@@ -8646,6 +8953,8 @@ export interface MrReviewNoteListParams {
   merge_request_iid: number;
   /** desc (default) or asc. */
   sort?: "asc" | "desc";
+  /** Sort key (default created_at). */
+  order_by?: "created_at" | "updated_at";
   page?: number;
   per_page?: number;
 }

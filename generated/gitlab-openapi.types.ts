@@ -10877,6 +10877,13 @@ export interface components {
       /** Format: uri */
       web_url?: string | null;
       subscribed?: boolean | null;
+      allow_collaboration?: boolean | null;
+      /** Format: date-time */
+      merge_after?: string | null;
+      title_html?: string | null;
+      description_html?: string | null;
+      diverged_commits_count?: number | null;
+      rebase_in_progress?: boolean | null;
     };
     /** @description A comment (note) on an issue, merge request, commit or snippet. */
     Note: {
@@ -17896,6 +17903,26 @@ export interface operations {
         author_username?: string;
         search?: string;
         scope?: "created_by_me" | "assigned_to_me" | "all";
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
         page?: number;
@@ -18703,11 +18730,60 @@ export interface operations {
       query?: {
         state?: "opened" | "closed" | "locked" | "merged" | "all";
         labels?: string;
+        milestone?: string;
+        author_id?: number;
         author_username?: string;
+        assignee_id?: number | string;
         assignee_username?: string;
+        reviewer_id?: number | string;
         reviewer_username?: string;
+        approved_by_ids?: number[];
+        approved_by_usernames?: string[];
+        approver_ids?: number[];
+        approved?: "yes" | "no";
+        merge_user_id?: number;
+        merge_user_username?: string;
+        my_reaction_emoji?: string;
+        wip?: "yes" | "no";
+        source_branch?: string;
+        target_branch?: string;
         search?: string;
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        merged_after?: string;
+        merged_before?: string;
+        deployed_after?: string;
+        deployed_before?: string;
+        environment?: string;
+        not?: {
+          labels?: string;
+          milestone?: string;
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+          reviewer_id?: number;
+          reviewer_username?: string;
+          my_reaction_emoji?: string;
+        };
+        view?: "simple";
+        with_merge_status_recheck?: boolean;
+        non_archived?: boolean;
+        order_by?:
+          | "created_at"
+          | "label_priority"
+          | "milestone_due"
+          | "popularity"
+          | "priority"
+          | "title"
+          | "updated_at"
+          | "merged_at";
         sort?: "asc" | "desc";
+        source_project_id?: number;
+        scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
         page?: number;
         per_page?: number;
       };
@@ -20798,6 +20874,26 @@ export interface operations {
         assignee_username?: string;
         author_username?: string;
         search?: string;
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
         page?: number;
@@ -21124,9 +21220,57 @@ export interface operations {
         scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
         state?: "opened" | "closed" | "locked" | "merged" | "all";
         labels?: string;
+        milestone?: string;
+        author_id?: number;
         author_username?: string;
+        assignee_id?: number | string;
+        assignee_username?: string;
+        reviewer_id?: number | string;
         reviewer_username?: string;
+        approved_by_ids?: number[];
+        approved_by_usernames?: string[];
+        approver_ids?: number[];
+        approved?: "yes" | "no";
+        merge_user_id?: number;
+        merge_user_username?: string;
+        my_reaction_emoji?: string;
+        wip?: "yes" | "no";
+        source_branch?: string;
+        target_branch?: string;
         search?: string;
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        merged_after?: string;
+        merged_before?: string;
+        deployed_after?: string;
+        deployed_before?: string;
+        environment?: string;
+        not?: {
+          labels?: string;
+          milestone?: string;
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+          reviewer_id?: number;
+          reviewer_username?: string;
+          my_reaction_emoji?: string;
+        };
+        view?: "simple";
+        with_merge_status_recheck?: boolean;
+        non_archived?: boolean;
+        order_by?:
+          | "created_at"
+          | "label_priority"
+          | "milestone_due"
+          | "popularity"
+          | "priority"
+          | "title"
+          | "updated_at"
+          | "merged_at";
         sort?: "asc" | "desc";
         page?: number;
         per_page?: number;
@@ -25586,6 +25730,26 @@ export interface operations {
         scope?: "created_by_me" | "assigned_to_me" | "all";
         order_by?: "created_at" | "updated_at" | "priority" | "due_date" | "relative_position" | "popularity" | "title";
         sort?: "asc" | "desc";
+        iids?: number[];
+        confidential?: boolean;
+        author_id?: number;
+        assignee_id?: number | string;
+        issue_type?: "issue" | "incident" | "test_case" | "task";
+        due_date?:
+          "0" | "any" | "today" | "tomorrow" | "overdue" | "week" | "month" | "next_month_and_previous_two_weeks";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        not?: {
+          labels?: string;
+          iids?: number[];
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+        };
         page?: number;
         per_page?: number;
       };
@@ -27906,6 +28070,52 @@ export interface operations {
         target_branch?: string;
         search?: string;
         sort?: "asc" | "desc";
+        order_by?:
+          | "created_at"
+          | "label_priority"
+          | "milestone_due"
+          | "popularity"
+          | "priority"
+          | "title"
+          | "updated_at"
+          | "merged_at";
+        iids?: number[];
+        milestone?: string;
+        author_id?: number;
+        assignee_id?: number | string;
+        reviewer_id?: number | string;
+        approved_by_ids?: number[];
+        approved_by_usernames?: string[];
+        approver_ids?: number[];
+        approved?: "yes" | "no";
+        merge_user_id?: number;
+        merge_user_username?: string;
+        my_reaction_emoji?: string;
+        wip?: "yes" | "no";
+        in?: "title" | "description" | "title,description";
+        created_after?: string;
+        created_before?: string;
+        updated_after?: string;
+        updated_before?: string;
+        merged_after?: string;
+        merged_before?: string;
+        deployed_after?: string;
+        deployed_before?: string;
+        environment?: string;
+        not?: {
+          labels?: string;
+          milestone?: string;
+          author_id?: number;
+          author_username?: string;
+          assignee_id?: number;
+          assignee_username?: string;
+          reviewer_id?: number;
+          reviewer_username?: string;
+          my_reaction_emoji?: string;
+        };
+        scope?: "created_by_me" | "assigned_to_me" | "reviews_for_me" | "all";
+        view?: "simple";
+        with_merge_status_recheck?: boolean;
         page?: number;
         per_page?: number;
       };
@@ -27950,6 +28160,10 @@ export interface operations {
           milestone_id?: number;
           remove_source_branch?: boolean;
           squash?: boolean;
+          target_project_id?: number;
+          assignee_id?: number;
+          allow_collaboration?: boolean;
+          merge_after?: string;
         };
       };
     };
@@ -27967,7 +28181,11 @@ export interface operations {
   };
   "merge_request.get": {
     parameters: {
-      query?: never;
+      query?: {
+        include_diverged_commits_count?: boolean;
+        include_rebase_in_progress?: boolean;
+        render_html?: boolean;
+      };
       header?: never;
       path: {
         id: number | string;
@@ -28013,6 +28231,11 @@ export interface operations {
           milestone_id?: number;
           target_branch?: string;
           squash?: boolean;
+          remove_source_branch?: boolean;
+          assignee_id?: number;
+          allow_collaboration?: boolean;
+          merge_after?: string;
+          discussion_locked?: boolean;
         };
       };
     };
@@ -29009,7 +29232,8 @@ export interface operations {
           merge_commit_message?: string;
           squash?: boolean;
           should_remove_source_branch?: boolean;
-          merge_when_pipeline_succeeds?: boolean;
+          squash_commit_message?: string;
+          auto_merge?: boolean;
           sha?: string;
         };
       };
@@ -29030,6 +29254,7 @@ export interface operations {
     parameters: {
       query?: {
         sort?: "asc" | "desc";
+        order_by?: "created_at" | "updated_at";
         page?: number;
         per_page?: number;
       };

@@ -12385,6 +12385,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Sort direction (default desc).",
         enum: ["asc", "desc"],
       },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
+      },
       page: {
         type: "integer",
         minimum: 1,
@@ -12430,6 +12513,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       search: {
         type: "string",
         description: "Text in title or description.",
+      },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
       },
       order_by: {
         type: "string",
@@ -12489,6 +12655,89 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Whose issues, assigned_to_me for mine.",
         enum: ["created_by_me", "assigned_to_me", "all"],
+      },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these issue IIDs.",
+      },
+      confidential: {
+        type: "boolean",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      issue_type: {
+        type: "string",
+        enum: ["issue", "incident", "test_case", "task"],
+      },
+      due_date: {
+        type: "string",
+        description: "Due date window, 0 for none.",
+        enum: ["0", "any", "today", "tomorrow", "overdue", "week", "month", "next_month_and_previous_two_weeks"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          iids: {
+            type: "array",
+            items: {
+              type: "integer",
+              minimum: 1,
+            },
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude issues matching any of these.",
       },
       order_by: {
         type: "string",
@@ -14552,6 +14801,25 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "boolean",
         description: "Squash commits on merge.",
       },
+      target_project_id: {
+        type: "integer",
+        description: "Project to merge into, for an MR from a fork (default this project).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: "integer",
+        description: "One assignee (assignee_ids takes several).",
+        minimum: 0,
+      },
+      allow_collaboration: {
+        type: "boolean",
+        description: "Let members who can merge to the target push to the fork's branch.",
+      },
+      merge_after: {
+        type: "string",
+        description: "Do not merge before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
     },
     required: ["project_id", "source_branch", "target_branch", "title"],
     additionalProperties: false,
@@ -15021,6 +15289,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "IID of the merge request, the 243 of !243.",
         minimum: 1,
       },
+      include_diverged_commits_count: {
+        type: "boolean",
+        description: "Add how many commits the source is behind the target.",
+      },
+      include_rebase_in_progress: {
+        type: "boolean",
+      },
+      render_html: {
+        type: "boolean",
+        description: "Add title_html and description_html.",
+      },
     },
     required: ["project_id", "merge_request_iid"],
     additionalProperties: false,
@@ -15092,8 +15371,190 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       sort: {
         type: "string",
-        description: "Sort direction.",
+        description: "Sort direction (default desc).",
         enum: ["asc", "desc"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort key (default created_at).",
+        enum: [
+          "created_at",
+          "label_priority",
+          "milestone_due",
+          "popularity",
+          "priority",
+          "title",
+          "updated_at",
+          "merged_at",
+        ],
+      },
+      iids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Only these MR IIDs.",
+      },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      reviewer_id: {
+        type: ["string", "integer"],
+        description: "Reviewer user ID, None or Any.",
+        minimum: 0,
+      },
+      approved_by_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Approved by all these user IDs (Premium).",
+        maxItems: 5,
+      },
+      approved_by_usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Approved by all these usernames (Premium).",
+        maxItems: 5,
+      },
+      approver_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Having all these user IDs as eligible approvers (Premium).",
+      },
+      approved: {
+        type: "string",
+        description: "Approved or not.",
+        enum: ["yes", "no"],
+      },
+      merge_user_id: {
+        type: "integer",
+        description: "Merged by this user ID.",
+        minimum: 1,
+      },
+      merge_user_username: {
+        type: "string",
+        description: "Merged by this username.",
+      },
+      my_reaction_emoji: {
+        type: "string",
+        description: "Emoji name you reacted with, None or Any.",
+      },
+      draft: {
+        type: "string",
+        description: "yes: drafts only, no: no drafts.",
+        enum: ["yes", "no"],
+      },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      environment: {
+        type: "string",
+        description: "Deployed to this environment.",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          milestone: {
+            type: "string",
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+          reviewer_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          reviewer_username: {
+            type: "string",
+          },
+          my_reaction_emoji: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude MRs matching any of these.",
+      },
+      scope: {
+        type: "string",
+        description: "Whose MRs (default all).",
+        enum: ["created_by_me", "assigned_to_me", "reviews_for_me", "all"],
+      },
+      view: {
+        type: "string",
+        description: "simple returns only IIDs, titles, states and URLs.",
+        enum: ["simple"],
+      },
+      with_merge_status_recheck: {
+        type: "boolean",
+        description: "Ask GitLab to recompute merge_status.",
       },
       page: {
         type: "integer",
@@ -15125,21 +15586,206 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Comma-separated labels, all required.",
       },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
       author_username: {
         type: "string",
         description: "Author username.",
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
+      },
+      assignee_username: {
+        type: "string",
+        description: "Assignee username.",
+      },
+      reviewer_id: {
+        type: ["string", "integer"],
+        description: "Reviewer user ID, None or Any.",
+        minimum: 0,
       },
       reviewer_username: {
         type: "string",
         description: "Reviewer username.",
       },
+      approved_by_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Approved by all these user IDs (Premium).",
+        maxItems: 5,
+      },
+      approved_by_usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Approved by all these usernames (Premium).",
+        maxItems: 5,
+      },
+      approver_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Having all these user IDs as eligible approvers (Premium).",
+      },
+      approved: {
+        type: "string",
+        description: "Approved or not.",
+        enum: ["yes", "no"],
+      },
+      merge_user_id: {
+        type: "integer",
+        description: "Merged by this user ID.",
+        minimum: 1,
+      },
+      merge_user_username: {
+        type: "string",
+        description: "Merged by this username.",
+      },
+      my_reaction_emoji: {
+        type: "string",
+        description: "Emoji name you reacted with, None or Any.",
+      },
+      draft: {
+        type: "string",
+        description: "yes: drafts only, no: no drafts.",
+        enum: ["yes", "no"],
+      },
+      source_branch: {
+        type: "string",
+        description: "Source branch.",
+      },
+      target_branch: {
+        type: "string",
+        description: "Target branch.",
+      },
       search: {
         type: "string",
         description: "Text in title or description.",
       },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      environment: {
+        type: "string",
+        description: "Deployed to this environment.",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          milestone: {
+            type: "string",
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+          reviewer_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          reviewer_username: {
+            type: "string",
+          },
+          my_reaction_emoji: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude MRs matching any of these.",
+      },
+      view: {
+        type: "string",
+        description: "simple returns only IIDs, titles, states and URLs.",
+        enum: ["simple"],
+      },
+      with_merge_status_recheck: {
+        type: "boolean",
+        description: "Ask GitLab to recompute merge_status.",
+      },
+      non_archived: {
+        type: "boolean",
+        description: "Skip archived projects (default true).",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort key (default created_at).",
+        enum: [
+          "created_at",
+          "label_priority",
+          "milestone_due",
+          "popularity",
+          "priority",
+          "title",
+          "updated_at",
+          "merged_at",
+        ],
+      },
       sort: {
         type: "string",
-        description: "Sort direction.",
+        description: "Sort direction (default desc).",
         enum: ["asc", "desc"],
       },
       page: {
@@ -15170,26 +15816,217 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Comma-separated labels, all required.",
       },
+      milestone: {
+        type: "string",
+        description: "Milestone title, None or Any.",
+      },
+      author_id: {
+        type: "integer",
+        description: "Author user ID (not with author_username).",
+        minimum: 1,
+      },
       author_username: {
         type: "string",
         description: "Author username.",
+      },
+      assignee_id: {
+        type: ["string", "integer"],
+        description: "Assignee user ID, None or Any.",
+        minimum: 0,
       },
       assignee_username: {
         type: "string",
         description: "Assignee username.",
       },
+      reviewer_id: {
+        type: ["string", "integer"],
+        description: "Reviewer user ID, None or Any.",
+        minimum: 0,
+      },
       reviewer_username: {
         type: "string",
         description: "Reviewer username.",
+      },
+      approved_by_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Approved by all these user IDs (Premium).",
+        maxItems: 5,
+      },
+      approved_by_usernames: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Approved by all these usernames (Premium).",
+        maxItems: 5,
+      },
+      approver_ids: {
+        type: "array",
+        items: {
+          type: "integer",
+          minimum: 1,
+        },
+        description: "Having all these user IDs as eligible approvers (Premium).",
+      },
+      approved: {
+        type: "string",
+        description: "Approved or not.",
+        enum: ["yes", "no"],
+      },
+      merge_user_id: {
+        type: "integer",
+        description: "Merged by this user ID.",
+        minimum: 1,
+      },
+      merge_user_username: {
+        type: "string",
+        description: "Merged by this username.",
+      },
+      my_reaction_emoji: {
+        type: "string",
+        description: "Emoji name you reacted with, None or Any.",
+      },
+      draft: {
+        type: "string",
+        description: "yes: drafts only, no: no drafts.",
+        enum: ["yes", "no"],
+      },
+      source_branch: {
+        type: "string",
+        description: "Source branch.",
+      },
+      target_branch: {
+        type: "string",
+        description: "Target branch.",
       },
       search: {
         type: "string",
         description: "Text in title or description.",
       },
+      in: {
+        type: "string",
+        description: "Fields search looks in (default both).",
+        enum: ["title", "description", "title,description"],
+      },
+      created_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      created_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      merged_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_after: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      deployed_before: {
+        type: "string",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      environment: {
+        type: "string",
+        description: "Deployed to this environment.",
+      },
+      not: {
+        type: "object",
+        properties: {
+          labels: {
+            type: "string",
+            description: "Comma-separated.",
+          },
+          milestone: {
+            type: "string",
+          },
+          author_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          author_username: {
+            type: "string",
+          },
+          assignee_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          assignee_username: {
+            type: "string",
+          },
+          reviewer_id: {
+            type: "integer",
+            minimum: 1,
+          },
+          reviewer_username: {
+            type: "string",
+          },
+          my_reaction_emoji: {
+            type: "string",
+          },
+        },
+        additionalProperties: false,
+        description: "Exclude MRs matching any of these.",
+      },
+      view: {
+        type: "string",
+        description: "simple returns only IIDs, titles, states and URLs.",
+        enum: ["simple"],
+      },
+      with_merge_status_recheck: {
+        type: "boolean",
+        description: "Ask GitLab to recompute merge_status.",
+      },
+      non_archived: {
+        type: "boolean",
+        description: "Skip archived projects (default true).",
+      },
+      order_by: {
+        type: "string",
+        description: "Sort key (default created_at).",
+        enum: [
+          "created_at",
+          "label_priority",
+          "milestone_due",
+          "popularity",
+          "priority",
+          "title",
+          "updated_at",
+          "merged_at",
+        ],
+      },
       sort: {
         type: "string",
-        description: "Sort direction.",
+        description: "Sort direction (default desc).",
         enum: ["asc", "desc"],
+      },
+      source_project_id: {
+        type: "integer",
+        description: "Only MRs from this source project ID.",
+        minimum: 1,
+      },
+      scope: {
+        type: "string",
+        description: "Whose MRs (default all).",
+        enum: ["created_by_me", "assigned_to_me", "reviews_for_me", "all"],
       },
       page: {
         type: "integer",
@@ -15228,7 +16065,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "boolean",
         description: "Delete the source branch.",
       },
-      merge_when_pipeline_succeeds: {
+      squash_commit_message: {
+        type: "string",
+      },
+      auto_merge: {
         type: "boolean",
         description: "Merge once the pipeline succeeds.",
       },
@@ -15567,6 +16407,28 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       squash: {
         type: "boolean",
         description: "Squash commits on merge.",
+      },
+      remove_source_branch: {
+        type: "boolean",
+        description: "Delete source branch on merge.",
+      },
+      assignee_id: {
+        type: "integer",
+        description: "One assignee (assignee_ids takes several).",
+        minimum: 0,
+      },
+      allow_collaboration: {
+        type: "boolean",
+        description: "Let members who can merge to the target push to the fork's branch.",
+      },
+      merge_after: {
+        type: "string",
+        description: "Do not merge before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      discussion_locked: {
+        type: "boolean",
+        description: "Lock the discussion to project members.",
       },
     },
     required: ["project_id", "merge_request_iid"],
@@ -16279,6 +17141,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "desc (default) or asc.",
         enum: ["asc", "desc"],
+      },
+      order_by: {
+        type: "string",
+        description: "Sort key (default created_at).",
+        enum: ["created_at", "updated_at"],
       },
       page: {
         type: "integer",

@@ -1108,6 +1108,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           subscribed: {
             type: ["boolean", "null"],
           },
+          allow_collaboration: {
+            type: ["boolean", "null"],
+          },
+          merge_after: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          title_html: {
+            type: ["string", "null"],
+          },
+          description_html: {
+            type: ["string", "null"],
+          },
+          diverged_commits_count: {
+            type: ["integer", "null"],
+          },
+          rebase_in_progress: {
+            type: ["boolean", "null"],
+          },
         },
         required: ["iid", "title"],
         additionalProperties: true,

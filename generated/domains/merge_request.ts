@@ -4234,6 +4234,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       subscribed: {
         type: ["boolean", "null"],
       },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -4933,6 +4952,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       subscribed: {
         type: ["boolean", "null"],
       },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -5511,6 +5549,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
                 subscribed: {
                   type: ["boolean", "null"],
                 },
+                allow_collaboration: {
+                  type: ["boolean", "null"],
+                },
+                merge_after: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                title_html: {
+                  type: ["string", "null"],
+                },
+                description_html: {
+                  type: ["string", "null"],
+                },
+                diverged_commits_count: {
+                  type: ["integer", "null"],
+                },
+                rebase_in_progress: {
+                  type: ["boolean", "null"],
+                },
               },
               required: ["iid", "title"],
               additionalProperties: true,
@@ -5862,6 +5919,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
                   type: ["string", "null"],
                 },
                 subscribed: {
+                  type: ["boolean", "null"],
+                },
+                allow_collaboration: {
+                  type: ["boolean", "null"],
+                },
+                merge_after: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                title_html: {
+                  type: ["string", "null"],
+                },
+                description_html: {
+                  type: ["string", "null"],
+                },
+                diverged_commits_count: {
+                  type: ["integer", "null"],
+                },
+                rebase_in_progress: {
                   type: ["boolean", "null"],
                 },
               },
@@ -6306,6 +6382,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           subscribed: {
             type: ["boolean", "null"],
           },
+          allow_collaboration: {
+            type: ["boolean", "null"],
+          },
+          merge_after: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          title_html: {
+            type: ["string", "null"],
+          },
+          description_html: {
+            type: ["string", "null"],
+          },
+          diverged_commits_count: {
+            type: ["integer", "null"],
+          },
+          rebase_in_progress: {
+            type: ["boolean", "null"],
+          },
         },
         required: ["iid", "title"],
         additionalProperties: true,
@@ -6657,6 +6752,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             type: ["string", "null"],
           },
           subscribed: {
+            type: ["boolean", "null"],
+          },
+          allow_collaboration: {
+            type: ["boolean", "null"],
+          },
+          merge_after: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          title_html: {
+            type: ["string", "null"],
+          },
+          description_html: {
+            type: ["string", "null"],
+          },
+          diverged_commits_count: {
+            type: ["integer", "null"],
+          },
+          rebase_in_progress: {
             type: ["boolean", "null"],
           },
         },
@@ -8482,6 +8596,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       subscribed: {
         type: ["boolean", "null"],
       },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -9184,6 +9317,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             subscribed: {
               type: ["boolean", "null"],
             },
+            allow_collaboration: {
+              type: ["boolean", "null"],
+            },
+            merge_after: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            title_html: {
+              type: ["string", "null"],
+            },
+            description_html: {
+              type: ["string", "null"],
+            },
+            diverged_commits_count: {
+              type: ["integer", "null"],
+            },
+            rebase_in_progress: {
+              type: ["boolean", "null"],
+            },
           },
           required: ["iid", "title"],
           additionalProperties: true,
@@ -9616,6 +9768,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
               type: ["string", "null"],
             },
             subscribed: {
+              type: ["boolean", "null"],
+            },
+            allow_collaboration: {
+              type: ["boolean", "null"],
+            },
+            merge_after: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            title_html: {
+              type: ["string", "null"],
+            },
+            description_html: {
+              type: ["string", "null"],
+            },
+            diverged_commits_count: {
+              type: ["integer", "null"],
+            },
+            rebase_in_progress: {
               type: ["boolean", "null"],
             },
           },
@@ -10052,6 +10223,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             subscribed: {
               type: ["boolean", "null"],
             },
+            allow_collaboration: {
+              type: ["boolean", "null"],
+            },
+            merge_after: {
+              type: ["string", "null"],
+              description: "ISO 8601 timestamp.",
+            },
+            title_html: {
+              type: ["string", "null"],
+            },
+            description_html: {
+              type: ["string", "null"],
+            },
+            diverged_commits_count: {
+              type: ["integer", "null"],
+            },
+            rebase_in_progress: {
+              type: ["boolean", "null"],
+            },
           },
           required: ["iid", "title"],
           additionalProperties: true,
@@ -10478,6 +10668,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
       },
       subscribed: {
+        type: ["boolean", "null"],
+      },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
         type: ["boolean", "null"],
       },
       truncation: {
@@ -11679,6 +11888,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       subscribed: {
         type: ["boolean", "null"],
       },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -12338,6 +12566,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       subscribed: {
         type: ["boolean", "null"],
       },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
+        type: ["boolean", "null"],
+      },
       truncation: {
         type: "object",
         description:
@@ -12723,6 +12970,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
       },
       subscribed: {
+        type: ["boolean", "null"],
+      },
+      allow_collaboration: {
+        type: ["boolean", "null"],
+      },
+      merge_after: {
+        type: ["string", "null"],
+        description: "ISO 8601 timestamp.",
+      },
+      title_html: {
+        type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+      },
+      diverged_commits_count: {
+        type: ["integer", "null"],
+      },
+      rebase_in_progress: {
         type: ["boolean", "null"],
       },
       truncation: {

@@ -575,6 +575,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
           subscribed: {
             type: ["boolean", "null"],
           },
+          allow_collaboration: {
+            type: ["boolean", "null"],
+          },
+          merge_after: {
+            type: ["string", "null"],
+            description: "ISO 8601 timestamp.",
+          },
+          title_html: {
+            type: ["string", "null"],
+          },
+          description_html: {
+            type: ["string", "null"],
+          },
+          diverged_commits_count: {
+            type: ["integer", "null"],
+          },
+          rebase_in_progress: {
+            type: ["boolean", "null"],
+          },
         },
         required: ["iid", "title"],
         additionalProperties: true,
@@ -1066,6 +1085,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
                   type: ["string", "null"],
                 },
                 subscribed: {
+                  type: ["boolean", "null"],
+                },
+                allow_collaboration: {
+                  type: ["boolean", "null"],
+                },
+                merge_after: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                title_html: {
+                  type: ["string", "null"],
+                },
+                description_html: {
+                  type: ["string", "null"],
+                },
+                diverged_commits_count: {
+                  type: ["integer", "null"],
+                },
+                rebase_in_progress: {
                   type: ["boolean", "null"],
                 },
               },
@@ -1600,6 +1638,25 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
                   type: ["string", "null"],
                 },
                 subscribed: {
+                  type: ["boolean", "null"],
+                },
+                allow_collaboration: {
+                  type: ["boolean", "null"],
+                },
+                merge_after: {
+                  type: ["string", "null"],
+                  description: "ISO 8601 timestamp.",
+                },
+                title_html: {
+                  type: ["string", "null"],
+                },
+                description_html: {
+                  type: ["string", "null"],
+                },
+                diverged_commits_count: {
+                  type: ["integer", "null"],
+                },
+                rebase_in_progress: {
                   type: ["boolean", "null"],
                 },
               },

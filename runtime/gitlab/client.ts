@@ -52,14 +52,16 @@ export function instanceRoot(url: string): string {
   return u.toString().replace(/\/+$/, "").replace(/\/api\/v4$/, "");
 }
 
-/** Appends query parameters the way GitLab's Grape API reads them (arrays as key[]). */
+/** Appends query parameters the way GitLab's Grape API reads them (arrays as key[], hashes as key[sub]). */
 export function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v === undefined || v === null) continue;
+  const add = (k: string, v: unknown): void => {
+    if (v === undefined || v === null) return;
     if (Array.isArray(v)) for (const item of v) q.append(`${k}[]`, String(item));
+    else if (typeof v === "object") for (const [sub, inner] of Object.entries(v)) add(`${k}[${sub}]`, inner);
     else q.append(k, String(v));
-  }
+  };
+  for (const [k, v] of Object.entries(query ?? {})) add(k, v);
   const s = q.toString();
   return s ? `?${s}` : "";
 }

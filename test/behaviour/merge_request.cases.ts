@@ -233,9 +233,9 @@ export const table: BehaviourTable = {
     {
       id: "merge_request.merge",
       name: "merge when the pipeline succeeds sets auto-merge while it runs",
-      params: { project_id: 42, merge_request_iid: 3, merge_when_pipeline_succeeds: true },
+      params: { project_id: 42, merge_request_iid: 3, auto_merge: true },
       confirm: true,
-      request: { method: "PUT", path: "/projects/42/merge_requests/3/merge", body: { merge_when_pipeline_succeeds: true } },
+      request: { method: "PUT", path: "/projects/42/merge_requests/3/merge", body: { auto_merge: true } },
       markdown: ["MR !3: Auto merge me", "- **State**: 🟢 opened"],
       check: (r) => assert.equal((r.structuredContent as { merge_when_pipeline_succeeds: boolean }).merge_when_pipeline_succeeds, true),
     },

@@ -75,6 +75,8 @@ const EITHER: Record<string, Record<string, unknown>> = {
   "package.publish_directory": { directory: PUBLISH_DIR },
 };
 
+const ENUM_SAMPLE: Record<string, string> = { draft: "yes" };
+
 describe("parameter aliases reach their parameter (CAT-24)", () => {
   let sim: GitLabSimulator;
   let conn: Connection;
@@ -95,7 +97,8 @@ describe("parameter aliases reach their parameter (CAT-24)", () => {
     it(`${a.id}: ${alias} -> ${p.name}`, async () => {
       // Inputs where one of two params is needed, which the schema cannot mark required.
       const params = { ...sampleParams(a.id), ...(EITHER[a.id] ?? {}) };
-      const value = p.name === "project_id" ? "group/project" : (params[p.name] ?? "sample-value");
+      // A value the param's type and enum accept (a boolean flag, the draft filter's yes).
+      const value = p.name === "project_id" ? "group/project" : (params[p.name] ?? (p.type === "boolean" ? true : (ENUM_SAMPLE[p.name] ?? "sample-value")));
       delete params[p.name];
       params[alias] = value;
       sim.clearLog();

@@ -27,6 +27,7 @@
 // - iterations (Premium) are seeded documents ("iteration" under a project, "group_iteration" under a
 //   group); state opened = upcoming + current; include_ancestors defaults to true and adds the
 //   ancestor groups' iterations; a project sees its group's.
+import { checkIssueFilters, MORE_ISSUE_FILTERS, passesMoreIssueFilters } from "./issueFilters.js";
 import { forbidden, messageError, notFound, recordNotFound, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamMap, type ParamSpec, type ParamValue } from "./params.js";
@@ -111,6 +112,7 @@ const LIST_PARAMS: ParamSpec[] = [
   { name: "state", type: "string", values: ["opened", "closed", "all"], default: "all" },
   { name: "order_by", type: "string", values: ORDERS, default: "created_at" },
   { name: "sort", type: "string", values: ["asc", "desc"], default: "desc" },
+  ...MORE_ISSUE_FILTERS,
 ];
 
 function splitList(value: ParamValue | undefined): string[] {
@@ -163,7 +165,8 @@ function sortRows(rows: Row[], p: ParamMap): Row[] {
 }
 
 function listPage(ctx: RestContext, rows: Row[], p: ParamMap): RestResult {
-  const kept = filterRows(ctx, rows, p).filter(({ issue }) => p.state === "all" || issue.state === p.state);
+  const times = checkIssueFilters(ctx.params, p);
+  const kept = filterRows(ctx, rows, p).filter(({ issue }) => (p.state === "all" || issue.state === p.state) && passesMoreIssueFilters(ctx, issue, ctx.params, p, times));
   const page = paginateOffset(sortRows(kept, p), p.page as number, p.per_page as number, linkContext(ctx, p), ctx.options.totalsLimit);
   // Lists are presented with include_subscribed: false.
   const body = page.items.map(({ project, issue }) => {

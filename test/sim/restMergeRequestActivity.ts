@@ -291,6 +291,11 @@ function showEvent(kind: EventKind, param: string) {
 const UNIT_SECONDS: Record<string, number> = { mo: 4 * 5 * 8 * 3600, w: 5 * 8 * 3600, d: 8 * 3600, h: 3600, m: 60, s: 1 };
 
 /** Seconds of a human duration, negative with a leading minus; undefined when GitLab could not read it. */
+/** The emoji reactions on a merge request itself (the list filter my_reaction_emoji reads them). */
+export function mergeRequestAwards(mr: SimMergeRequest): readonly { name: string; userId: number }[] {
+  return activities.get(mr)?.awards ?? [];
+}
+
 export function parseDuration(text: string): number | undefined {
   const m = /^\s*(-?)\s*((?:\d+(?:\.\d+)?\s*(?:mo|w|d|h|m|s)\s*)+)$/.exec(text);
   if (!m) return undefined;

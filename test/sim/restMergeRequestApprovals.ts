@@ -69,6 +69,11 @@ function presentRule(state: SimState, mr: SimMergeRequest, rule: SimApprovalRule
 }
 
 /** The approvals entity of a merge request, with its rules counted (approve, unapprove, approvals). */
+/** The users the merge request's own approval rules name (the list filter approver_ids reads them). */
+export function eligibleApproverIds(mr: SimMergeRequest): number[] {
+  return [...new Set((rulesByMr.get(mr) ?? []).flatMap((r) => r.userIds))];
+}
+
 export function approvalsBody(ctx: RestContext, project: SimProject, mr: SimMergeRequest): Json {
   const body = presentApprovals(ctx.state, project, mr, ctx.options.externalUrl);
   const rules = rulesOf(mr);

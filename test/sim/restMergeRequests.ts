@@ -27,9 +27,23 @@ export function findMergeRequest(ctx: RestContext, project: SimProject): SimMerg
   return mr;
 }
 
+// render_html adds title_html and description_html; include_diverged_commits_count and
+// include_rebase_in_progress add diverged_commits_count (0: the simulator's target never moves) and
+// rebase_in_progress.
 function showMergeRequest(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  return { status: 200, body: presentMergeRequest(ctx.state, project, findMergeRequest(ctx, project), ctx.options.externalUrl) };
+  const p = declare(ctx.params, [
+    { name: "render_html", type: "boolean" },
+    { name: "include_diverged_commits_count", type: "boolean" },
+    { name: "include_rebase_in_progress", type: "boolean" },
+  ]);
+  const mr = findMergeRequest(ctx, project);
+  const body = presentMergeRequest(ctx.state, project, mr, ctx.options.externalUrl);
+  const html = (text: string) => `<p dir="auto">${text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}</p>`;
+  if (p.render_html === true) Object.assign(body, { title_html: html(mr.title), description_html: html(mr.description ?? "") });
+  if (p.include_diverged_commits_count === true) body.diverged_commits_count = 0;
+  if (p.include_rebase_in_progress === true) body.rebase_in_progress = false;
+  return { status: 200, body };
 }
 
 function listPipelines(ctx: RestContext): RestResult {
@@ -97,12 +111,14 @@ function merge(ctx: RestContext): RestResult {
     { name: "squash", type: "boolean" },
     { name: "should_remove_source_branch", type: "boolean" },
     { name: "merge_when_pipeline_succeeds", type: "boolean" },
+    { name: "auto_merge", type: "boolean" },
     { name: "sha", type: "string" },
   ]);
   authorizeWrite(ctx);
-  // With merge_when_pipeline_succeeds and a head pipeline still running, GitLab sets auto-merge instead.
+  // With auto_merge (formerly merge_when_pipeline_succeeds) and a head pipeline still running, GitLab
+  // sets auto-merge instead.
   const head = ctx.state.tracker.pipelinesOf(project, mr.iid)[0];
-  const autoMerge = p.merge_when_pipeline_succeeds === true && head !== undefined && ACTIVE_PIPELINE.includes(head.status);
+  const autoMerge = (p.auto_merge === true || p.merge_when_pipeline_succeeds === true) && head !== undefined && ACTIVE_PIPELINE.includes(head.status);
   if (mr.state !== "opened" || mr.draft || mr.has_conflicts || (!autoMerge && mr.detailed_merge_status !== "mergeable")) {
     throw messageError(405, "405 Method Not Allowed");
   }

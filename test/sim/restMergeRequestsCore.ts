@@ -13,10 +13,12 @@
 // - subscribe / unsubscribe / todo answer 201, or 304 Not Modified when nothing changes.
 import { createHash } from "node:crypto";
 import { messageError, validationError } from "./errors.js";
+import { filterMergeRequests, simpleView, type MrRow } from "./mergeRequestFilters.js";
 import { paginateOffset } from "./pagination.js";
 import { declare, PAGINATION_PARAMS, type ParamSpec, type ParamValue } from "./params.js";
 import { authorizeWrite, currentUserId, projectWebUrl, userProject } from "./projectAccess.js";
-import { groupOf } from "./restDocuments.js";
+import { groupOf, listDocuments } from "./restDocuments.js";
+import { projectExtra } from "./restProjectCore.js";
 import { findMergeRequest } from "./restMergeRequests.js";
 import { linkContext, type RestContext, type RestResult, type Router } from "./router.js";
 import { jsonTime, type SimProject } from "./state.js";
@@ -25,74 +27,26 @@ import { presentIssue, presentMergeRequest, presentMergeRequestBasic, presentPip
 
 type Json = Record<string, unknown>;
 
-const FILTERS: ParamSpec[] = [
-  ...PAGINATION_PARAMS,
-  { name: "state", type: "string", values: ["opened", "closed", "locked", "merged", "all"], default: "all" },
-  { name: "order_by", type: "string", values: ["created_at", "label_priority", "milestone_due", "popularity", "priority", "title", "updated_at", "merged_at"], default: "created_at" },
-  { name: "sort", type: "string", values: ["asc", "desc"], default: "desc" },
-  { name: "labels", type: "string" },
-  { name: "milestone", type: "string" },
-  { name: "author_username", type: "string" },
-  { name: "assignee_username", type: "string" },
-  { name: "reviewer_username", type: "string" },
-  { name: "source_branch", type: "string" },
-  { name: "target_branch", type: "string" },
-  { name: "search", type: "string" },
-];
-const SCOPES = ["created-by-me", "assigned-to-me", "created_by_me", "assigned_to_me", "reviews_for_me", "all"];
-
 function splitList(value: ParamValue | undefined): string[] {
   return typeof value === "string" ? value.split(",").map((l) => l.trim()).filter((l) => l !== "") : [];
 }
 
-function usernameOf(ctx: RestContext, id: number): string {
-  return ctx.state.ensureUser(id).username;
-}
-
-/** The filters GitLab's MergeRequestsFinder applies, then its ordering. */
-function filterAndSort(ctx: RestContext, rows: Array<{ project: SimProject; mr: SimMergeRequest }>, p: Record<string, ParamValue>) {
-  const labels = splitList(p.labels).map((l) => l.toLowerCase());
-  const search = typeof p.search === "string" ? p.search.toLowerCase() : undefined;
-  const keep = rows.filter(({ mr }) => {
-    if (p.state !== "all" && mr.state !== p.state) return false;
-    if (labels.length === 1 && labels[0] === "none" && mr.labels.length > 0) return false;
-    if (labels.length === 1 && labels[0] === "any" && mr.labels.length === 0) return false;
-    if (!(labels.length === 1 && (labels[0] === "none" || labels[0] === "any")) && !labels.every((l) => mr.labels.some((m) => m.toLowerCase() === l))) return false;
-    if (p.milestone !== undefined && p.milestone !== "Any" && p.milestone !== "None") return false; // no milestones on simulated MRs
-    if (p.milestone === "Any") return false;
-    if (p.author_username !== undefined && usernameOf(ctx, mr.authorId) !== p.author_username) return false;
-    if (p.assignee_username !== undefined && !mr.assigneeIds.some((id) => usernameOf(ctx, id) === p.assignee_username)) return false;
-    if (p.reviewer_username !== undefined && !mr.reviewerIds.some((id) => usernameOf(ctx, id) === p.reviewer_username)) return false;
-    if (p.source_branch !== undefined && mr.source_branch !== p.source_branch) return false;
-    if (p.target_branch !== undefined && mr.target_branch !== p.target_branch) return false;
-    if (search !== undefined && !`${mr.title}\n${mr.description ?? ""}`.toLowerCase().includes(search)) return false;
-    return true;
-  });
-  const key = (mr: SimMergeRequest): string | number => (p.order_by === "title" ? mr.title : p.order_by === "updated_at" ? mr.updated_at : p.order_by === "merged_at" ? (mr.merged_at ?? "") : mr.created_at);
-  const dir = p.sort === "asc" ? 1 : -1;
-  return keep.sort((a, b) => {
-    const ka = key(a.mr);
-    const kb = key(b.mr);
-    return ka < kb ? -dir : ka > kb ? dir : dir * (a.mr.id - b.mr.id);
-  });
-}
-
-function listPage(ctx: RestContext, rows: Array<{ project: SimProject; mr: SimMergeRequest }>, p: Record<string, ParamValue>): RestResult {
-  const sorted = filterAndSort(ctx, rows, p);
+function listPage(ctx: RestContext, rows: MrRow[], scopeDefault?: string): RestResult {
+  const { rows: sorted, p } = filterMergeRequests(ctx, rows, scopeDefault);
   const page = paginateOffset(sorted, p.page as number, p.per_page as number, linkContext(ctx, p), ctx.options.totalsLimit);
-  return { status: 200, body: page.items.map(({ project, mr }) => presentMergeRequestBasic(ctx.state, project, mr, ctx.options.externalUrl)), headers: page.headers };
+  const present = ({ project, mr }: MrRow) => presentMergeRequestBasic(ctx.state, project, mr, ctx.options.externalUrl);
+  return { status: 200, body: page.items.map((row) => (p.view === "simple" ? simpleView(present(row)) : present(row))), headers: page.headers };
 }
 
-function rowsOf(ctx: RestContext, projects: Iterable<SimProject>) {
-  const out: Array<{ project: SimProject; mr: SimMergeRequest }> = [];
+function rowsOf(ctx: RestContext, projects: Iterable<SimProject>): MrRow[] {
+  const out: MrRow[] = [];
   for (const project of projects) for (const mr of ctx.state.tracker.of(project).mergeRequests.values()) out.push({ project, mr });
   return out;
 }
 
 function listProject(ctx: RestContext): RestResult {
   const project = userProject(ctx);
-  const p = declare(ctx.params, [...FILTERS, { name: "scope", type: "string", values: SCOPES }]);
-  return listPage(ctx, rowsOf(ctx, [project]), p);
+  return listPage(ctx, rowsOf(ctx, [project]));
 }
 
 function visibleProjects(ctx: RestContext): SimProject[] {
@@ -102,19 +56,12 @@ function visibleProjects(ctx: RestContext): SimProject[] {
 
 function listGroup(ctx: RestContext): RestResult {
   const group = groupOf(ctx);
-  const p = declare(ctx.params, [...FILTERS, { name: "scope", type: "string", values: SCOPES }]);
   const prefix = `${String(group.full_path).toLowerCase()}/`;
-  return listPage(ctx, rowsOf(ctx, visibleProjects(ctx).filter((pr) => pr.path_with_namespace.toLowerCase().startsWith(prefix))), p);
+  return listPage(ctx, rowsOf(ctx, visibleProjects(ctx).filter((pr) => pr.path_with_namespace.toLowerCase().startsWith(prefix))));
 }
 
 function listGlobal(ctx: RestContext): RestResult {
-  const p = declare(ctx.params, [...FILTERS, { name: "scope", type: "string", values: SCOPES, default: "created_by_me" }]);
-  const me = currentUserId(ctx);
-  const scope = String(p.scope).replace(/-/g, "_");
-  const rows = rowsOf(ctx, visibleProjects(ctx)).filter(({ mr }) =>
-    scope === "all" ? true : scope === "assigned_to_me" ? mr.assigneeIds.includes(me) : scope === "reviews_for_me" ? mr.reviewerIds.includes(me) : mr.authorId === me,
-  );
-  return listPage(ctx, rows, p);
+  return listPage(ctx, rowsOf(ctx, visibleProjects(ctx)), "created_by_me");
 }
 
 /** Grape `Array[Integer]`: integers, numeric strings, or one comma-separated string. */
@@ -135,10 +82,42 @@ const COMMON: ParamSpec[] = [
   { name: "remove_source_branch", type: "boolean" },
   { name: "squash", type: "boolean" },
   { name: "allow_collaboration", type: "boolean" },
+  { name: "allow_maintainer_to_push", type: "boolean" },
+  { name: "assignee_id", type: "integer" },
+  { name: "merge_after", type: "string" },
 ];
 
+/** The optional fields create and update share: stored on the merge request, shown in its entity. */
+function applyCommon(ctx: RestContext, project: SimProject, mr: SimMergeRequest, p: Record<string, ParamValue>): void {
+  if (p.milestone_id !== undefined) {
+    const id = p.milestone_id as number | null;
+    // An unknown milestone is dropped silently, as MergeRequests::BaseService#filter_milestone does.
+    const found = id ? listDocuments(ctx.state, "milestone", project.id).find((m) => m.id === id) : undefined;
+    mr.milestone = found ? { id: found.id, iid: found.iid, project_id: project.id, title: found.title, state: found.state ?? "active", due_date: found.due_date ?? null, web_url: found.web_url } : null;
+  }
+  const collab = p.allow_collaboration ?? p.allow_maintainer_to_push;
+  if (collab !== undefined) mr.allow_collaboration = collab as boolean;
+  if (p.assignee_id !== undefined && ctx.params.assignee_ids === undefined) mr.assigneeIds = p.assignee_id ? [p.assignee_id as number] : [];
+  if (p.merge_after !== undefined) {
+    if (p.merge_after !== null && Number.isNaN(Date.parse(String(p.merge_after)))) throw validationError(["merge_after is invalid"]);
+    mr.mergeAfter = p.merge_after === null ? null : new Date(String(p.merge_after)).toISOString();
+  }
+}
+
+/**
+ * The project a new merge request lands in: target_project_id names the upstream of a fork (the MR is
+ * then the target's, its source this project); any other project is 422 validate_fork.
+ */
+function targetOf(ctx: RestContext, source: SimProject, targetId: ParamValue | undefined): SimProject {
+  if (targetId === undefined || targetId === source.id) return source;
+  const target = ctx.state.projects.get(targetId as number);
+  if (!target) throw messageError(404, "404 Project Not Found");
+  if (projectExtra(source).forkedFrom !== target.id) throw messageError(422, ["Source project is not a fork of the target project"]);
+  return target;
+}
+
 function createMergeRequest(ctx: RestContext): RestResult {
-  const project = userProject(ctx);
+  const source = userProject(ctx);
   const p = declare(ctx.params, [
     { name: "title", type: "string", required: true, allowBlank: false },
     { name: "source_branch", type: "string", required: true, allowBlank: false },
@@ -147,14 +126,15 @@ function createMergeRequest(ctx: RestContext): RestResult {
     ...COMMON,
   ]);
   authorizeWrite(ctx);
+  const project = targetOf(ctx, source, p.target_project_id);
   const tracker = ctx.state.tracker;
-  const source = p.source_branch as string;
+  const sourceBranch = p.source_branch as string;
   const target = p.target_branch as string;
   const problems: string[] = [];
-  if (source === target) problems.push("You can't use same project/branch for source and target");
-  if (!project.branches.has(source)) problems.push(`Source branch "${source}" does not exist`);
+  if (sourceBranch === target && project === source) problems.push("You can't use same project/branch for source and target");
+  if (!source.branches.has(sourceBranch)) problems.push(`Source branch "${sourceBranch}" does not exist`);
   if (!project.branches.has(target)) problems.push(`Target branch "${target}" does not exist`);
-  const open = [...tracker.of(project).mergeRequests.values()].find((m) => m.state === "opened" && m.source_branch === source && m.target_branch === target);
+  const open = [...tracker.of(project).mergeRequests.values()].find((m) => m.state === "opened" && m.source_branch === sourceBranch && m.target_branch === target && (m.sourceProjectId ?? project.id) === source.id);
   if (open) problems.push(`Another open merge request already exists for this source branch: !${open.iid}`);
   if (problems.length > 0) throw messageError(409, problems);
   const now = jsonTime(ctx.state.now());
@@ -169,10 +149,10 @@ function createMergeRequest(ctx: RestContext): RestResult {
     assigneeIds: integerArray(ctx.params.assignee_ids, "assignee_ids") ?? [],
     reviewerIds: integerArray(ctx.params.reviewer_ids, "reviewer_ids") ?? [],
     labels: splitList(p.labels),
-    source_branch: source,
+    source_branch: sourceBranch,
     target_branch: target,
     draft: DRAFT.test(title),
-    sha: project.branches.get(source)!.commit.id,
+    sha: source.branches.get(sourceBranch)!.commit.id,
     detailed_merge_status: DRAFT.test(title) ? "draft_status" : "mergeable",
     has_conflicts: false,
     changes: [],
@@ -188,7 +168,9 @@ function createMergeRequest(ctx: RestContext): RestResult {
     approverIds: [],
     closesIssues: [],
     notes: [],
+    ...(project === source ? {} : { sourceProjectId: source.id }),
   };
+  applyCommon(ctx, project, mr, p);
   tracker.of(project).mergeRequests.set(mr.iid, mr);
   return { status: 201, body: presentMergeRequest(ctx.state, project, mr, ctx.options.externalUrl) };
 }
@@ -231,12 +213,12 @@ function updateMergeRequest(ctx: RestContext): RestResult {
   if (reviewers !== undefined) mr.reviewerIds = reviewers;
   if (p.remove_source_branch !== undefined) mr.should_remove_source_branch = p.remove_source_branch as boolean;
   if (p.squash !== undefined) mr.squash = p.squash as boolean;
+  if (p.discussion_locked !== undefined) mr.discussion_locked = p.discussion_locked as boolean | null;
+  applyCommon(ctx, project, mr, p);
   if (p.state_event === "close" && mr.state === "opened") Object.assign(mr, { state: "closed", closed_at: now, closedById: currentUserId(ctx), autoMerge: false });
   else if (p.state_event === "reopen" && mr.state === "closed") Object.assign(mr, { state: "opened", closed_at: null, closedById: null });
   mr.updated_at = now;
-  const body = presentMergeRequest(ctx.state, project, mr, ctx.options.externalUrl);
-  if (p.discussion_locked !== undefined) body.discussion_locked = p.discussion_locked;
-  return { status: 200, body };
+  return { status: 200, body: presentMergeRequest(ctx.state, project, mr, ctx.options.externalUrl) };
 }
 
 function deleteMergeRequest(ctx: RestContext): RestResult {

@@ -87,6 +87,16 @@ export interface SimMergeRequest {
   subscribed?: boolean;
   /** Set to merge when the pipeline succeeds (auto-merge). */
   autoMerge?: boolean;
+  /** The milestone, as GitLab embeds it (id, iid, title, ...). */
+  milestone?: Record<string, unknown> | null;
+  /** Deployments of its merge commit: environment name and time. */
+  deployments?: { environment: string; deployed_at: string }[];
+  discussion_locked?: boolean | null;
+  allow_collaboration?: boolean;
+  /** Not to be merged before this time (merge_after). */
+  mergeAfter?: string | null;
+  /** The project the changes come from (a fork), when not the target project. */
+  sourceProjectId?: number;
 }
 
 export interface SimDiff {
