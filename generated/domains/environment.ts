@@ -825,6 +825,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -2212,6 +2225,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -2296,6 +2322,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             auto_stop_at: {
               type: ["string", "null"],
               description: "ISO 8601 timestamp.",
+            },
+            auto_stop_setting: {
+              type: ["string", "null"],
+            },
+            kubernetes_namespace: {
+              type: ["string", "null"],
+            },
+            flux_resource_path: {
+              type: ["string", "null"],
+            },
+            cluster_agent: {
+              type: ["object", "null"],
+              properties: {},
             },
             last_deployment: {
               type: ["object", "null"],
@@ -2918,6 +2957,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -2996,6 +3048,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       auto_stop_at: {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
+      },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
       },
       last_deployment: {
         type: ["object", "null"],
