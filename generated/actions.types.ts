@@ -2673,6 +2673,8 @@ export interface CiCatalogListParams {
     | "STAR_COUNT_DESC"
     | "USAGE_COUNT_ASC"
     | "USAGE_COUNT_DESC";
+  /** NAMESPACES keeps resources of your own groups and projects. */
+  scope?: "ALL" | "NAMESPACES";
   /** Items per page, at most 100 (default 20). */
   first?: number;
   /** Cursor from the previous page's end_cursor, to read the next page. */
@@ -3168,6 +3170,14 @@ export interface EnvironmentCreateParams {
   tier?: "production" | "staging" | "testing" | "development" | "other";
   /** Description of the environment. */
   description?: string;
+  /** Kubernetes agent for the environment's dashboard. */
+  cluster_agent_id?: number;
+  /** Kubernetes namespace shown on the dashboard. */
+  kubernetes_namespace?: string;
+  /** Flux resource to watch (needs kubernetes_namespace). */
+  flux_resource_path?: string;
+  /** When auto_stop_at stops it (default always). */
+  auto_stop_setting?: "always" | "with_action";
 }
 
 /**
@@ -3430,6 +3440,7 @@ export interface EnvironmentProtectedProtectParams {
     access_level?: 30 | 40 | 60;
     user_id?: number;
     group_id?: number;
+    group_inheritance_type?: 0 | 1;
     required_approvals?: number;
   }>;
 }
@@ -3470,6 +3481,7 @@ export interface EnvironmentProtectedUpdateParams {
     access_level?: 30 | 40 | 60;
     user_id?: number;
     group_id?: number;
+    group_inheritance_type?: 0 | 1;
     required_approvals?: number;
   }>;
 }
@@ -3502,6 +3514,14 @@ export interface EnvironmentUpdateParams {
   tier?: "production" | "staging" | "testing" | "development" | "other";
   /** New description. */
   description?: string;
+  /** Kubernetes agent for the environment's dashboard. */
+  cluster_agent_id?: number;
+  /** Kubernetes namespace shown on the dashboard. */
+  kubernetes_namespace?: string;
+  /** Flux resource to watch (needs kubernetes_namespace). */
+  flux_resource_path?: string;
+  /** When auto_stop_at stops it (default always). */
+  auto_stop_setting?: "always" | "with_action";
 }
 
 /**
@@ -7207,6 +7227,8 @@ export interface JobPlayParams {
   job_id: number;
   /** Variables for this run, each {key, value}. */
   job_variables_attributes?: Array<{ key?: string; value?: string }>;
+  /** Values for the job's spec:inputs, by name ({"version": "v2"}). */
+  job_inputs?: {};
 }
 
 /**
@@ -7218,6 +7240,8 @@ export interface JobRetryParams {
   project_id: string | number;
   /** ID of the job. */
   job_id: number;
+  /** Values for the job's spec:inputs, by name ({"version": "v2"}). */
+  job_inputs?: {};
 }
 
 /**
@@ -9393,6 +9417,8 @@ export interface PipelineCreateParams {
   ref: string;
   /** Pipeline variables, each a key and value (variable_type env_var or file). */
   variables?: Array<{ key?: string; value?: string; variable_type?: "env_var" | "file" }>;
+  /** CI inputs by name, as the config's spec:inputs declares them ({"env": "prod"}). */
+  inputs?: {};
 }
 
 /**
@@ -9777,6 +9803,8 @@ export interface PipelineTriggerRunParams {
   ref: string;
   /** Pipeline variables, each a key and a value. */
   variables?: Array<{ key?: string; value?: string }>;
+  /** CI inputs by name, as the config's spec:inputs declares them ({"env": "prod"}). */
+  inputs?: {};
 }
 
 /**
@@ -11969,6 +11997,17 @@ export interface ReleaseCreateParams {
   tag_message?: string;
   /** Milestone titles. */
   milestones?: Array<string>;
+  /** Milestone IDs, instead of milestones. */
+  milestone_ids?: Array<string | number>;
+  /** Assets to attach. */
+  assets?: {
+    links?: Array<{
+      name?: string;
+      url?: string;
+      direct_asset_path?: string;
+      link_type?: "other" | "runbook" | "image" | "package";
+    }>;
+  };
   /** Release date, ISO 8601 (default now). */
   released_at?: string;
 }
@@ -11993,6 +12032,8 @@ export interface ReleaseGetParams {
   project_id: string | number;
   /** Tag of the release, such as v1.0.0. */
   tag_name: string;
+  /** Add the notes rendered as HTML. */
+  include_html_description?: boolean;
 }
 
 /**
@@ -12112,6 +12153,12 @@ export interface ReleaseListParams {
   order_by?: "released_at" | "created_at";
   /** desc (default) or asc. */
   sort?: "desc" | "asc";
+  /** Add the notes rendered as HTML. */
+  include_html_description?: boolean;
+  /** Only releases updated after this time. */
+  updated_after?: string;
+  /** Only releases updated before this time. */
+  updated_before?: string;
   page?: number;
   per_page?: number;
 }
@@ -12131,6 +12178,8 @@ export interface ReleaseUpdateParams {
   description?: string;
   /** Milestone titles, [] removes them all. */
   milestones?: Array<string>;
+  /** Milestone IDs, instead of milestones. */
+  milestone_ids?: Array<string | number>;
   /** New release date, ISO 8601. */
   released_at?: string;
 }
@@ -12148,6 +12197,10 @@ export interface RepositoryArchiveParams {
   format?: "tar.gz" | "tar.bz2" | "tbz" | "tbz2" | "tb2" | "bz2" | "tar" | "zip";
   /** Only this folder. */
   path?: string;
+  /** Paths to leave out. */
+  exclude_paths?: Array<string>;
+  /** Include Git LFS objects. */
+  include_lfs_blobs?: boolean;
 }
 
 /**
@@ -12186,6 +12239,12 @@ export interface RepositoryChangelogAddParams {
   to?: string;
   /** Release date (default now). */
   date?: string;
+  /** Git trailer that files a commit under a category. */
+  trailer?: string;
+  /** Changelog config file (default .gitlab/changelog_config.yml). */
+  config_file?: string;
+  /** Ref to read config_file from (default branch). */
+  config_file_ref?: string;
 }
 
 /**
@@ -12203,8 +12262,12 @@ export interface RepositoryChangelogGenerateParams {
   to?: string;
   /** Release date (default now). */
   date?: string;
-  /** Trailer to use (default Changelog). */
+  /** Git trailer that files a commit under a category. */
   trailer?: string;
+  /** Changelog config file (default .gitlab/changelog_config.yml). */
+  config_file?: string;
+  /** Ref to read config_file from (default branch). */
+  config_file_ref?: string;
 }
 
 /**
@@ -12283,6 +12346,12 @@ export interface RepositoryCommitCreateParams {
   author_name?: string;
   /** Author email. */
   author_email?: string;
+  /** Project (ID or path) to start the new branch from (a fork's source). */
+  start_project?: string | number;
+  /** Include line stats. */
+  stats?: boolean;
+  /** Overwrite the branch with a new one from start_branch or start_sha. */
+  force?: boolean;
 }
 
 /**
@@ -12298,6 +12367,8 @@ export interface RepositoryCommitDiffParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
+  /** Diffs in unified format with file headers. */
+  unidiff?: boolean;
   page?: number;
   per_page?: number;
 }
@@ -12315,6 +12386,8 @@ export interface RepositoryCommitDiscussionAddNoteParams {
   discussion_id: string;
   /** Comment text (Markdown). */
   body: string;
+  /** Backdate the note (administrators and project owners). */
+  created_at?: string;
 }
 
 /**
@@ -12328,6 +12401,23 @@ export interface RepositoryCommitDiscussionCreateParams {
   sha: string;
   /** Comment text (Markdown). */
   body: string;
+  /** Backdate the note (administrators and project owners). */
+  created_at?: string;
+  /** Anchor the thread to a line of the commit's diff. */
+  position?: {
+    base_sha?: string;
+    start_sha?: string;
+    head_sha?: string;
+    position_type?: "text" | "image" | "file";
+    new_path?: string;
+    old_path?: string;
+    new_line?: number;
+    old_line?: number;
+    width?: number;
+    height?: number;
+    x?: number;
+    y?: number;
+  };
 }
 
 /**
@@ -12397,6 +12487,8 @@ export interface RepositoryCommitGetParams {
   project_id: string | number;
   /** Commit SHA, or a branch or tag name. */
   sha: string;
+  /** Include line stats. */
+  stats?: boolean;
 }
 
 /**
@@ -12418,6 +12510,14 @@ export interface RepositoryCommitListParams {
   author?: string;
   /** Every commit, not one ref. */
   all?: boolean;
+  /** Follow only the first parent of merges. */
+  first_parent?: boolean;
+  /** Add line stats to each commit. */
+  with_stats?: boolean;
+  /** topo keeps children before parents. */
+  order?: "default" | "topo";
+  /** Parse Git trailers of each commit. */
+  trailers?: boolean;
   page?: number;
   per_page?: number;
 }
@@ -12495,6 +12595,10 @@ export interface RepositoryCommitStatusSetParams {
   target_url?: string;
   /** Short description. */
   description?: string;
+  /** Total code coverage percent. */
+  coverage?: number;
+  /** Pipeline to set the status on (when a commit has several). */
+  pipeline_id?: number;
 }
 
 /**
@@ -12512,6 +12616,10 @@ export interface RepositoryCommitStatusesParams {
   name?: string;
   /** Every status, not only the latest. */
   all?: boolean;
+  stage?: string;
+  pipeline_id?: number;
+  order_by?: "id" | "pipeline_id";
+  sort?: "asc" | "desc";
   page?: number;
   per_page?: number;
 }
@@ -12535,6 +12643,8 @@ export interface RepositoryCompareParams {
   paths?: Array<string>;
   /** Drop files matching these globs (*.lock). */
   exclude_paths?: Array<string>;
+  /** Diffs in unified format with file headers. */
+  unidiff?: boolean;
   page?: number;
   per_page?: number;
 }
@@ -12600,6 +12710,8 @@ export interface RepositoryFileCreateParams {
   author_email?: string;
   /** Commit author name. */
   author_name?: string;
+  /** Set the file's executable bit. */
+  execute_filemode?: boolean;
 }
 
 /**
@@ -12615,6 +12727,8 @@ export interface RepositoryFileDeleteParams {
   branch_name: string;
   /** Commit message. */
   commit_message: string;
+  /** Branch to start branch_name from. */
+  start_branch?: string;
   /** Commit author email. */
   author_email?: string;
   /** Commit author name. */
@@ -12653,6 +12767,20 @@ export interface RepositoryFileHistoryParams {
   ref?: string;
   /** ISO 8601 time, commits after it. */
   since?: string;
+  /** ISO 8601 time, commits before it. */
+  until?: string;
+  /** Author name or email. */
+  author?: string;
+  /** Every commit, not one ref. */
+  all?: boolean;
+  /** Follow only the first parent of merges. */
+  first_parent?: boolean;
+  /** Add line stats to each commit. */
+  with_stats?: boolean;
+  /** topo keeps children before parents. */
+  order?: "default" | "topo";
+  /** Parse Git trailers of each commit. */
+  trailers?: boolean;
   page?: number;
   per_page?: number;
 }
@@ -12727,6 +12855,8 @@ export interface RepositoryFileUpdateParams {
   author_name?: string;
   /** Refuse if the file changed after this commit. */
   last_commit_id?: string;
+  /** Set (true) or clear (false) the executable bit. */
+  execute_filemode?: boolean;
 }
 
 /**
@@ -12813,6 +12943,10 @@ export interface RepositoryTreeParams {
   ref?: string;
   /** List every level below path. */
   recursive?: boolean;
+  /** keyset pages by page_token. */
+  pagination?: "legacy" | "keyset";
+  /** With keyset, the entry ID to continue after. */
+  page_token?: string;
   page?: number;
   per_page?: number;
 }

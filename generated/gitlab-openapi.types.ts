@@ -11114,6 +11114,10 @@ export interface components {
       updated_at?: string | null;
       /** Format: date-time */
       auto_stop_at?: string | null;
+      auto_stop_setting?: string | null;
+      kubernetes_namespace?: string | null;
+      flux_resource_path?: string | null;
+      cluster_agent?: Record<string, never> | null;
       last_deployment?: Record<string, never> | null;
     };
     /** @description A deployment to an environment. */
@@ -12188,6 +12192,7 @@ export interface components {
       tag_name: string;
       name?: string | null;
       description?: string | null;
+      description_html?: string | null;
       /** Format: date-time */
       created_at?: string | null;
       /** Format: date-time */
@@ -24027,6 +24032,11 @@ export interface operations {
           /** @enum {string} */
           tier?: "production" | "staging" | "testing" | "development" | "other";
           description?: string;
+          cluster_agent_id?: number;
+          kubernetes_namespace?: string;
+          flux_resource_path?: string;
+          /** @enum {string} */
+          auto_stop_setting?: "always" | "with_action";
         };
       };
     };
@@ -24082,6 +24092,11 @@ export interface operations {
           /** @enum {string} */
           tier?: "production" | "staging" | "testing" | "development" | "other";
           description?: string;
+          cluster_agent_id?: number;
+          kubernetes_namespace?: string;
+          flux_resource_path?: string;
+          /** @enum {string} */
+          auto_stop_setting?: "always" | "with_action";
         };
       };
     };
@@ -27553,6 +27568,7 @@ export interface operations {
             key?: string;
             value?: string;
           }[];
+          job_inputs?: Record<string, never>;
         };
       };
     };
@@ -27578,7 +27594,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        "application/json": {
+          job_inputs?: Record<string, never>;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       201: {
@@ -31137,6 +31159,7 @@ export interface operations {
             /** @enum {string} */
             variable_type?: "env_var" | "file";
           }[];
+          inputs?: Record<string, never>;
         };
       };
     };
@@ -32029,6 +32052,8 @@ export interface operations {
             access_level?: 30 | 40 | 60;
             user_id?: number;
             group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
             required_approvals?: number;
           }[];
         };
@@ -32099,6 +32124,8 @@ export interface operations {
             access_level?: 30 | 40 | 60;
             user_id?: number;
             group_id?: number;
+            /** @enum {integer} */
+            group_inheritance_type?: 0 | 1;
             required_approvals?: number;
           }[];
         };
@@ -32631,6 +32658,9 @@ export interface operations {
       query?: {
         order_by?: "released_at" | "created_at";
         sort?: "desc" | "asc";
+        include_html_description?: boolean;
+        updated_after?: string;
+        updated_before?: string;
         page?: number;
         per_page?: number;
       };
@@ -32671,6 +32701,16 @@ export interface operations {
           ref?: string;
           tag_message?: string;
           milestones?: string[];
+          milestone_ids?: string[];
+          assets?: {
+            links?: {
+              name?: string;
+              url?: string;
+              direct_asset_path?: string;
+              /** @enum {string} */
+              link_type?: "other" | "runbook" | "image" | "package";
+            }[];
+          };
           released_at?: string;
         };
       };
@@ -32689,7 +32729,9 @@ export interface operations {
   };
   "release.get": {
     parameters: {
-      query?: never;
+      query?: {
+        include_html_description?: boolean;
+      };
       header?: never;
       path: {
         id: number | string;
@@ -32726,6 +32768,7 @@ export interface operations {
           name?: string;
           description?: string;
           milestones?: string[];
+          milestone_ids?: string[];
           released_at?: string;
         };
       };
@@ -33077,6 +33120,8 @@ export interface operations {
       query?: {
         sha?: string;
         path?: string;
+        exclude_paths?: string[];
+        include_lfs_blobs?: boolean;
       };
       header?: never;
       path: {
@@ -33252,6 +33297,8 @@ export interface operations {
         to?: string;
         date?: string;
         trailer?: string;
+        config_file?: string;
+        config_file_ref?: string;
       };
       header?: never;
       path: {
@@ -33291,6 +33338,9 @@ export interface operations {
           from?: string;
           to?: string;
           date?: string;
+          trailer?: string;
+          config_file?: string;
+          config_file_ref?: string;
         };
       };
     };
@@ -33312,6 +33362,13 @@ export interface operations {
         path: string;
         ref_name?: string;
         since?: string;
+        until?: string;
+        author?: string;
+        all?: boolean;
+        first_parent?: boolean;
+        with_stats?: boolean;
+        order?: "default" | "topo";
+        trailers?: boolean;
         page?: number;
         per_page?: number;
       };
@@ -33363,6 +33420,9 @@ export interface operations {
           start_sha?: string;
           author_name?: string;
           author_email?: string;
+          start_project?: number | string;
+          stats?: boolean;
+          force?: boolean;
         };
       };
     };
@@ -33418,6 +33478,22 @@ export interface operations {
       content: {
         "application/json": {
           body: string;
+          created_at?: string;
+          position?: {
+            base_sha?: string;
+            start_sha?: string;
+            head_sha?: string;
+            /** @enum {string} */
+            position_type?: "text" | "image" | "file";
+            new_path?: string;
+            old_path?: string;
+            new_line?: number;
+            old_line?: number;
+            width?: number;
+            height?: number;
+            x?: number;
+            y?: number;
+          };
         };
       };
     };
@@ -33472,6 +33548,7 @@ export interface operations {
       content: {
         "application/json": {
           body: string;
+          created_at?: string;
         };
       };
     };
@@ -33543,7 +33620,9 @@ export interface operations {
   };
   "repository.commit_get": {
     parameters: {
-      query?: never;
+      query?: {
+        stats?: boolean;
+      };
       header?: never;
       path: {
         id: number | string;
@@ -33656,6 +33735,7 @@ export interface operations {
   "repository.commit_diff": {
     parameters: {
       query?: {
+        unidiff?: boolean;
         page?: number;
         per_page?: number;
       };
@@ -33791,6 +33871,10 @@ export interface operations {
         ref?: string;
         name?: string;
         all?: boolean;
+        stage?: string;
+        pipeline_id?: number;
+        order_by?: "id" | "pipeline_id";
+        sort?: "asc" | "desc";
         page?: number;
         per_page?: number;
       };
@@ -33821,6 +33905,7 @@ export interface operations {
         to: string;
         from_project_id?: number;
         straight?: boolean;
+        unidiff?: boolean;
       };
       header?: never;
       path: {
@@ -33940,6 +34025,7 @@ export interface operations {
           author_email?: string;
           author_name?: string;
           last_commit_id?: string;
+          execute_filemode?: boolean;
         };
       };
     };
@@ -33976,6 +34062,7 @@ export interface operations {
           start_branch?: string;
           author_email?: string;
           author_name?: string;
+          execute_filemode?: boolean;
         };
       };
     };
@@ -34006,6 +34093,7 @@ export interface operations {
         "application/json": {
           branch: string;
           commit_message: string;
+          start_branch?: string;
           author_email?: string;
           author_name?: string;
           last_commit_id?: string;
@@ -34280,6 +34368,8 @@ export interface operations {
         path?: string;
         ref?: string;
         recursive?: boolean;
+        pagination?: "legacy" | "keyset";
+        page_token?: string;
         page?: number;
         per_page?: number;
       };
@@ -35486,6 +35576,8 @@ export interface operations {
           ref?: string;
           target_url?: string;
           description?: string;
+          coverage?: number;
+          pipeline_id?: number;
         };
       };
     };
@@ -35747,6 +35839,7 @@ export interface operations {
         "application/json": {
           token: string;
           ref: string;
+          inputs?: Record<string, never>;
         };
       };
     };

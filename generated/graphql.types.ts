@@ -4,6 +4,13 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
+/** Values for scoping catalog resources. */
+export type CiCatalogResourceScope =
+  /** All catalog resources visible to the current user. */
+  | "ALL"
+  /** Catalog resources belonging to authorized namespaces of the user. */
+  | "NAMESPACES";
+
 /** Values for sorting catalog resources. */
 export type CiCatalogResourceSort =
   | "CREATED_ASC"
@@ -184,6 +191,7 @@ export type CiCatalogGetQuery = {
 export type CiCatalogListQueryVariables = Exact<{
   search?: string | null | undefined;
   sort?: CiCatalogResourceSort | null | undefined;
+  scope?: CiCatalogResourceScope | null | undefined;
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;

@@ -5300,6 +5300,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           "USAGE_COUNT_DESC",
         ],
       },
+      scope: {
+        type: "string",
+        description: "NAMESPACES keeps resources of your own groups and projects.",
+        enum: ["ALL", "NAMESPACES"],
+      },
       first: {
         type: "integer",
         description: "Items per page, at most 100 (default 20).",
@@ -6149,6 +6154,24 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Description of the environment.",
       },
+      cluster_agent_id: {
+        type: "integer",
+        description: "Kubernetes agent for the environment's dashboard.",
+        minimum: 1,
+      },
+      kubernetes_namespace: {
+        type: "string",
+        description: "Kubernetes namespace shown on the dashboard.",
+      },
+      flux_resource_path: {
+        type: "string",
+        description: "Flux resource to watch (needs kubernetes_namespace).",
+      },
+      auto_stop_setting: {
+        type: "string",
+        description: "When auto_stop_at stops it (default always).",
+        enum: ["always", "with_action"],
+      },
     },
     required: ["project_id", "name"],
     additionalProperties: false,
@@ -6595,9 +6618,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
             },
             user_id: {
               type: "integer",
+              minimum: 1,
             },
             group_id: {
               type: "integer",
+              minimum: 1,
             },
             group_inheritance_type: {
               type: "integer",
@@ -6620,9 +6645,15 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
             },
             user_id: {
               type: "integer",
+              minimum: 1,
             },
             group_id: {
               type: "integer",
+              minimum: 1,
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
             },
             required_approvals: {
               type: "integer",
@@ -6672,6 +6703,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             id: {
               type: "integer",
+              minimum: 1,
             },
             _destroy: {
               type: "boolean",
@@ -6682,9 +6714,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
             },
             user_id: {
               type: "integer",
+              minimum: 1,
             },
             group_id: {
               type: "integer",
+              minimum: 1,
             },
             group_inheritance_type: {
               type: "integer",
@@ -6702,6 +6736,7 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           properties: {
             id: {
               type: "integer",
+              minimum: 1,
             },
             _destroy: {
               type: "boolean",
@@ -6712,9 +6747,15 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
             },
             user_id: {
               type: "integer",
+              minimum: 1,
             },
             group_id: {
               type: "integer",
+              minimum: 1,
+            },
+            group_inheritance_type: {
+              type: "integer",
+              enum: [0, 1],
             },
             required_approvals: {
               type: "integer",
@@ -6773,6 +6814,24 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       description: {
         type: "string",
         description: "New description.",
+      },
+      cluster_agent_id: {
+        type: "integer",
+        description: "Kubernetes agent for the environment's dashboard.",
+        minimum: 1,
+      },
+      kubernetes_namespace: {
+        type: "string",
+        description: "Kubernetes namespace shown on the dashboard.",
+      },
+      flux_resource_path: {
+        type: "string",
+        description: "Flux resource to watch (needs kubernetes_namespace).",
+      },
+      auto_stop_setting: {
+        type: "string",
+        description: "When auto_stop_at stops it (default always).",
+        enum: ["always", "with_action"],
       },
     },
     required: ["project_id", "environment_id"],
@@ -13768,6 +13827,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "Variables for this run, each {key, value}.",
       },
+      job_inputs: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: 'Values for the job\'s spec:inputs, by name ({"version": "v2"}).',
+      },
     },
     required: ["project_id", "job_id"],
     additionalProperties: false,
@@ -13783,6 +13848,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "integer",
         description: "ID of the job.",
         minimum: 1,
+      },
+      job_inputs: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: 'Values for the job\'s spec:inputs, by name ({"version": "v2"}).',
       },
     },
     required: ["project_id", "job_id"],
@@ -17972,6 +18043,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "Pipeline variables, each a key and value (variable_type env_var or file).",
       },
+      inputs: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: 'CI inputs by name, as the config\'s spec:inputs declares them ({"env": "prod"}).',
+      },
     },
     required: ["project_id", "ref"],
     additionalProperties: false,
@@ -18649,6 +18726,12 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           additionalProperties: false,
         },
         description: "Pipeline variables, each a key and a value.",
+      },
+      inputs: {
+        type: "object",
+        properties: {},
+        additionalProperties: true,
+        description: 'CI inputs by name, as the config\'s spec:inputs declares them ({"env": "prod"}).',
       },
     },
     required: ["project_id", "token", "ref"],
@@ -22643,6 +22726,48 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "Milestone titles.",
       },
+      milestone_ids: {
+        type: "array",
+        items: {
+          type: ["string", "integer"],
+        },
+        description: "Milestone IDs, instead of milestones.",
+      },
+      assets: {
+        type: "object",
+        properties: {
+          links: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                name: {
+                  type: "string",
+                  minLength: 1,
+                },
+                url: {
+                  type: "string",
+                  minLength: 1,
+                },
+                direct_asset_path: {
+                  type: "string",
+                  description: "Path of a permanent link under the release.",
+                },
+                link_type: {
+                  type: "string",
+                  enum: ["other", "runbook", "image", "package"],
+                  default: "other",
+                },
+              },
+              required: ["name", "url"],
+              additionalProperties: false,
+            },
+            description: "Asset links.",
+          },
+        },
+        additionalProperties: false,
+        description: "Assets to attach.",
+      },
       released_at: {
         type: "string",
         description: "Release date, ISO 8601 (default now).",
@@ -22679,6 +22804,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Tag of the release, such as v1.0.0.",
         minLength: 1,
+      },
+      include_html_description: {
+        type: "boolean",
+        description: "Add the notes rendered as HTML.",
       },
     },
     required: ["project_id", "tag_name"],
@@ -22898,6 +23027,20 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "desc (default) or asc.",
         enum: ["desc", "asc"],
       },
+      include_html_description: {
+        type: "boolean",
+        description: "Add the notes rendered as HTML.",
+      },
+      updated_after: {
+        type: "string",
+        description: "Only releases updated after this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      updated_before: {
+        type: "string",
+        description: "Only releases updated before this time.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
       page: {
         type: "integer",
         minimum: 1,
@@ -22938,6 +23081,13 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         },
         description: "Milestone titles, [] removes them all.",
       },
+      milestone_ids: {
+        type: "array",
+        items: {
+          type: ["string", "integer"],
+        },
+        description: "Milestone IDs, instead of milestones.",
+      },
       released_at: {
         type: "string",
         description: "New release date, ISO 8601.",
@@ -22967,6 +23117,18 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       path: {
         type: "string",
         description: "Only this folder.",
+      },
+      exclude_paths: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+        description: "Paths to leave out.",
+      },
+      include_lfs_blobs: {
+        type: "boolean",
+        description: "Include Git LFS objects.",
+        default: true,
       },
     },
     required: ["project_id"],
@@ -23035,6 +23197,20 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       date: {
         type: "string",
         description: "Release date (default now).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      trailer: {
+        type: "string",
+        description: "Git trailer that files a commit under a category.",
+        default: "Changelog",
+      },
+      config_file: {
+        type: "string",
+        description: "Changelog config file (default .gitlab/changelog_config.yml).",
+      },
+      config_file_ref: {
+        type: "string",
+        description: "Ref to read config_file from (default branch).",
       },
     },
     required: ["project_id", "version"],
@@ -23063,10 +23239,20 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       date: {
         type: "string",
         description: "Release date (default now).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
       },
       trailer: {
         type: "string",
-        description: "Trailer to use (default Changelog).",
+        description: "Git trailer that files a commit under a category.",
+        default: "Changelog",
+      },
+      config_file: {
+        type: "string",
+        description: "Changelog config file (default .gitlab/changelog_config.yml).",
+      },
+      config_file_ref: {
+        type: "string",
+        description: "Ref to read config_file from (default branch).",
       },
     },
     required: ["project_id", "version"],
@@ -23225,6 +23411,19 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Author email.",
       },
+      start_project: {
+        type: ["string", "integer"],
+        description: "Project (ID or path) to start the new branch from (a fork's source).",
+      },
+      stats: {
+        type: "boolean",
+        description: "Include line stats.",
+        default: true,
+      },
+      force: {
+        type: "boolean",
+        description: "Overwrite the branch with a new one from start_branch or start_sha.",
+      },
     },
     required: ["project_id", "branch_name", "commit_message", "actions"],
     additionalProperties: false,
@@ -23254,6 +23453,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           type: "string",
         },
         description: "Drop files matching these globs (*.lock).",
+      },
+      unidiff: {
+        type: "boolean",
+        description: "Diffs in unified format with file headers.",
       },
       page: {
         type: "integer",
@@ -23290,6 +23493,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Comment text (Markdown).",
         minLength: 1,
       },
+      created_at: {
+        type: "string",
+        description: "Backdate the note (administrators and project owners).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
     },
     required: ["project_id", "sha", "discussion_id", "body"],
     additionalProperties: false,
@@ -23310,6 +23518,62 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Comment text (Markdown).",
         minLength: 1,
+      },
+      created_at: {
+        type: "string",
+        description: "Backdate the note (administrators and project owners).",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      position: {
+        type: "object",
+        properties: {
+          base_sha: {
+            type: "string",
+          },
+          start_sha: {
+            type: "string",
+          },
+          head_sha: {
+            type: "string",
+          },
+          position_type: {
+            type: "string",
+            enum: ["text", "image", "file"],
+          },
+          new_path: {
+            type: "string",
+          },
+          old_path: {
+            type: "string",
+          },
+          new_line: {
+            type: "integer",
+            minimum: 1,
+          },
+          old_line: {
+            type: "integer",
+            minimum: 1,
+          },
+          width: {
+            type: "integer",
+            minimum: 0,
+          },
+          height: {
+            type: "integer",
+            minimum: 0,
+          },
+          x: {
+            type: "number",
+            minimum: 0,
+          },
+          y: {
+            type: "number",
+            minimum: 0,
+          },
+        },
+        required: ["base_sha", "start_sha", "head_sha", "position_type"],
+        additionalProperties: false,
+        description: "Anchor the thread to a line of the commit's diff.",
       },
     },
     required: ["project_id", "sha", "body"],
@@ -23430,6 +23694,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         description: "Commit SHA, or a branch or tag name.",
         minLength: 1,
       },
+      stats: {
+        type: "boolean",
+        description: "Include line stats.",
+        default: true,
+      },
     },
     required: ["project_id", "sha"],
     additionalProperties: false,
@@ -23466,6 +23735,24 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       all: {
         type: "boolean",
         description: "Every commit, not one ref.",
+      },
+      first_parent: {
+        type: "boolean",
+        description: "Follow only the first parent of merges.",
+      },
+      with_stats: {
+        type: "boolean",
+        description: "Add line stats to each commit.",
+      },
+      order: {
+        type: "string",
+        description: "topo keeps children before parents.",
+        enum: ["default", "topo"],
+        default: "default",
+      },
+      trailers: {
+        type: "boolean",
+        description: "Parse Git trailers of each commit.",
       },
       page: {
         type: "integer",
@@ -23610,6 +23897,17 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Short description.",
       },
+      coverage: {
+        type: "number",
+        description: "Total code coverage percent.",
+        minimum: 0,
+        maximum: 100,
+      },
+      pipeline_id: {
+        type: "integer",
+        description: "Pipeline to set the status on (when a commit has several).",
+        minimum: 1,
+      },
     },
     required: ["project_id", "sha", "state"],
     additionalProperties: false,
@@ -23637,6 +23935,23 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       all: {
         type: "boolean",
         description: "Every status, not only the latest.",
+      },
+      stage: {
+        type: "string",
+      },
+      pipeline_id: {
+        type: "integer",
+        minimum: 1,
+      },
+      order_by: {
+        type: "string",
+        enum: ["id", "pipeline_id"],
+        default: "id",
+      },
+      sort: {
+        type: "string",
+        enum: ["asc", "desc"],
+        default: "asc",
       },
       page: {
         type: "integer",
@@ -23690,6 +24005,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
           type: "string",
         },
         description: "Drop files matching these globs (*.lock).",
+      },
+      unidiff: {
+        type: "boolean",
+        description: "Diffs in unified format with file headers.",
       },
       page: {
         type: "integer",
@@ -23828,6 +24147,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "Commit author name.",
       },
+      execute_filemode: {
+        type: "boolean",
+        description: "Set the file's executable bit.",
+      },
     },
     required: ["project_id", "file_path", "branch_name", "commit_message", "content"],
     additionalProperties: false,
@@ -23852,6 +24175,11 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       commit_message: {
         type: "string",
         description: "Commit message.",
+        minLength: 1,
+      },
+      start_branch: {
+        type: "string",
+        description: "Branch to start branch_name from.",
         minLength: 1,
       },
       author_email: {
@@ -23923,6 +24251,37 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: "string",
         description: "ISO 8601 time, commits after it.",
         pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      until: {
+        type: "string",
+        description: "ISO 8601 time, commits before it.",
+        pattern: "^\\d{4}-\\d\\d-\\d\\d([T ]\\d\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?(Z|[+-]\\d\\d:?\\d\\d)?)?$",
+      },
+      author: {
+        type: "string",
+        description: "Author name or email.",
+      },
+      all: {
+        type: "boolean",
+        description: "Every commit, not one ref.",
+      },
+      first_parent: {
+        type: "boolean",
+        description: "Follow only the first parent of merges.",
+      },
+      with_stats: {
+        type: "boolean",
+        description: "Add line stats to each commit.",
+      },
+      order: {
+        type: "string",
+        description: "topo keeps children before parents.",
+        enum: ["default", "topo"],
+        default: "default",
+      },
+      trailers: {
+        type: "boolean",
+        description: "Parse Git trailers of each commit.",
       },
       page: {
         type: "integer",
@@ -24062,6 +24421,10 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       last_commit_id: {
         type: "string",
         description: "Refuse if the file changed after this commit.",
+      },
+      execute_filemode: {
+        type: "boolean",
+        description: "Set (true) or clear (false) the executable bit.",
       },
     },
     required: ["project_id", "file_path", "branch_name", "commit_message", "content"],
@@ -24214,6 +24577,16 @@ export const inputSchemas: Readonly<Record<string, JsonSchema>> = {
       recursive: {
         type: "boolean",
         description: "List every level below path.",
+      },
+      pagination: {
+        type: "string",
+        description: "keyset pages by page_token.",
+        enum: ["legacy", "keyset"],
+      },
+      page_token: {
+        type: "string",
+        description: "With keyset, the entry ID to continue after.",
+        minLength: 1,
       },
       page: {
         type: "integer",

@@ -825,6 +825,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -2231,6 +2244,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -2315,6 +2341,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             auto_stop_at: {
               type: ["string", "null"],
               description: "ISO 8601 timestamp.",
+            },
+            auto_stop_setting: {
+              type: ["string", "null"],
+            },
+            kubernetes_namespace: {
+              type: ["string", "null"],
+            },
+            flux_resource_path: {
+              type: ["string", "null"],
+            },
+            cluster_agent: {
+              type: ["object", "null"],
+              properties: {},
             },
             last_deployment: {
               type: ["object", "null"],
@@ -2937,6 +2976,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
       },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
+      },
       last_deployment: {
         type: ["object", "null"],
         properties: {},
@@ -3015,6 +3067,19 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       auto_stop_at: {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
+      },
+      auto_stop_setting: {
+        type: ["string", "null"],
+      },
+      kubernetes_namespace: {
+        type: ["string", "null"],
+      },
+      flux_resource_path: {
+        type: ["string", "null"],
+      },
+      cluster_agent: {
+        type: ["object", "null"],
+        properties: {},
       },
       last_deployment: {
         type: ["object", "null"],

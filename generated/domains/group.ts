@@ -15192,6 +15192,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             description: {
               type: ["string", "null"],
             },
+            description_html: {
+              type: ["string", "null"],
+              description: "Only with include_html_description.",
+            },
             created_at: {
               type: ["string", "null"],
               description: "ISO 8601 timestamp.",

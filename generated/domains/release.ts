@@ -485,6 +485,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       description: {
         type: ["string", "null"],
       },
+      description_html: {
+        type: ["string", "null"],
+        description: "Only with include_html_description.",
+      },
       created_at: {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
@@ -669,6 +673,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       description: {
         type: ["string", "null"],
       },
+      description_html: {
+        type: ["string", "null"],
+        description: "Only with include_html_description.",
+      },
       created_at: {
         type: ["string", "null"],
         description: "ISO 8601 timestamp.",
@@ -838,6 +846,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       description: {
         type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+        description: "Only with include_html_description.",
       },
       created_at: {
         type: ["string", "null"],
@@ -1408,6 +1420,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
             description: {
               type: ["string", "null"],
             },
+            description_html: {
+              type: ["string", "null"],
+              description: "Only with include_html_description.",
+            },
             created_at: {
               type: ["string", "null"],
               description: "ISO 8601 timestamp.",
@@ -1618,6 +1634,10 @@ export const outputSchemas: Readonly<Record<string, JsonSchema>> = {
       },
       description: {
         type: ["string", "null"],
+      },
+      description_html: {
+        type: ["string", "null"],
+        description: "Only with include_html_description.",
       },
       created_at: {
         type: ["string", "null"],

@@ -37,6 +37,7 @@ interface CommitNote {
   path: string | null;
   line: number | null;
   line_type: string | null;
+  position?: Json;
 }
 
 interface CommitStatusRecord {
@@ -172,8 +173,17 @@ const LIST_PARAMS: ParamSpec[] = [
   { name: "first_parent", type: "boolean" },
   { name: "with_stats", type: "boolean" },
   { name: "order", type: "string", values: ["default", "topo"] },
+  { name: "trailers", type: "boolean", default: false },
   ...PAGINATION_PARAMS,
 ];
+
+/** Git trailers are parsed only when the list asks for them (trailers=true); otherwise both maps are empty. */
+function withTrailers(row: Json, c: Json, wanted: boolean): Json {
+  if (!wanted) return { ...row, trailers: {}, extended_trailers: {} };
+  const stored = c.trailers as Record<string, string> | undefined;
+  const trailers = stored && Object.keys(stored).length > 0 ? stored : trailersOf(String(c.message ?? ""));
+  return { ...row, trailers, extended_trailers: Object.fromEntries(Object.entries(trailers).map(([k, v]) => [k, [v]])) };
+}
 
 function listCommits(ctx: RestContext): RestResult {
   const project = userProject(ctx);
@@ -209,7 +219,7 @@ function listCommits(ctx: RestContext): RestResult {
     const wanted = String(p.path).replace(/\/+$/, "");
     found = found.filter((c) => (paths.get(String(c.id)) ?? []).some((f) => f === wanted || f.startsWith(`${wanted}/`)));
   }
-  const rows = found.map((c) => (p.with_stats === true ? { ...presentCommit(c), stats: c.stats ?? { additions: 0, deletions: 0, total: 0 } } : presentCommit(c)));
+  const rows = found.map((c) => withTrailers(p.with_stats === true ? { ...presentCommit(c), stats: c.stats ?? { additions: 0, deletions: 0, total: 0 } } : presentCommit(c), c, p.trailers === true));
   return page(ctx, rows, p, true);
 }
 
@@ -233,6 +243,7 @@ const CREATE_PARAMS: ParamSpec[] = [
   { name: "author_name", type: "string" },
   { name: "stats", type: "boolean", default: true },
   { name: "force", type: "boolean", default: false },
+  { name: "start_project", type: "string" },
 ];
 
 interface NewCommit {
@@ -307,7 +318,10 @@ function createCommit(ctx: RestContext): RestResult {
   const start = (p.start_sha ?? p.start_branch) as string | undefined;
   if (start !== undefined) {
     if (existing && p.force !== true) throw messageError(400, `A branch called '${branchName}' already exists. Switch to that branch in order to make changes`);
-    parent = resolveRef(ctx.state, project, ext, start);
+    // start_project: the branch starts from a ref of another project (a fork's source), by ID or path.
+    const from = p.start_project === undefined ? project : ctx.state.findProject(/^\d+$/.test(String(p.start_project)) ? Number(p.start_project) : String(p.start_project));
+    if (!from) throw notFound("Project");
+    parent = resolveRef(ctx.state, from, ext, start);
     if (!parent) throw messageError(400, p.start_sha !== undefined ? `Invalid start SHA: ${start}` : `Invalid start branch: ${start}`);
   } else {
     if (!existing) throw messageError(400, "You can only create or edit files when you are on a branch");
@@ -599,6 +613,7 @@ function presentCommitNote(ctx: RestContext, project: SimProject, commitId: stri
     author: presentUser(ctx.state, n.authorId, ctx.options.externalUrl),
     created_at: n.created_at,
     updated_at: n.updated_at,
+    ...(n.position ? { position: n.position } : {}),
     system: false,
     noteable_id: null,
     noteable_type: "Commit",
@@ -630,11 +645,12 @@ function addNote(ctx: RestContext, project: SimProject, commitId: string, fields
     individual: fields.individual,
     body: fields.body,
     authorId: currentUserId(ctx) || 1,
-    created_at: now,
+    created_at: fields.created_at ?? now,
     updated_at: now,
     path: fields.path ?? null,
     line: fields.line ?? null,
     line_type: fields.line_type ?? null,
+    ...(fields.position ? { position: fields.position } : {}),
   };
   notesOf(project, commitId).push(note);
   return note;
@@ -703,12 +719,22 @@ function getDiscussion(ctx: RestContext): RestResult {
 
 const BODY: ParamSpec[] = [{ name: "body", type: "string", required: true, allowBlank: false }];
 
+/** A backdated note keeps the time given (GitLab lets administrators and owners set created_at). */
+function createdAt(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  const t = Date.parse(String(raw));
+  if (Number.isNaN(t)) throw validationError(["created_at is invalid"]);
+  return new Date(t).toISOString();
+}
+
 function createDiscussion(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   authorizeWrite(ctx);
   const p = declare(ctx.params, [...BODY, { name: "created_at", type: "string" }]);
   const commitId = commitOfThread(ctx, project);
-  const note = addNote(ctx, project, commitId, { body: p.body as string, individual: false });
+  const raw = ctx.params.position;
+  const position = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Json) : undefined;
+  const note = addNote(ctx, project, commitId, { body: p.body as string, individual: false, created_at: createdAt(p.created_at), position });
   return { status: 201, body: presentDiscussion(ctx, project, commitId, note.discussionId, [note]) };
 }
 
@@ -719,7 +745,7 @@ function addThreadNote(ctx: RestContext): RestResult {
   const commitId = commitOfThread(ctx, project);
   const thread = threadOf(project, commitId, ctx.route.discussion_id);
   if (thread[0].individual) throw messageError(400, "400 Bad request - discussion is an individual note.");
-  const note = addNote(ctx, project, commitId, { body: p.body as string, individual: false }, ctx.route.discussion_id);
+  const note = addNote(ctx, project, commitId, { body: p.body as string, individual: false, created_at: createdAt(p.created_at) }, ctx.route.discussion_id);
   return { status: 201, body: presentCommitNote(ctx, project, commitId, note) };
 }
 

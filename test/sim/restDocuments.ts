@@ -9,6 +9,7 @@
 // Pipelines are served by restPipelines.ts, from the tracker.
 import { messageError, notFound, recordNotFound } from "./errors.js";
 import { userProject } from "./projectAccess.js";
+import { declare } from "./params.js";
 import type { RestContext, RestResult, Router } from "./router.js";
 import type { SimState } from "./state.js";
 import { presentUser } from "./trackerEntities.js";
@@ -82,6 +83,30 @@ function route(kind: DocumentKind, param: string) {
   };
 }
 
+/** GET a commit: stats=false leaves the line stats out (GitLab's default is true). */
+function commitRoute(ctx: RestContext): RestResult {
+  const p = declare(ctx.params, [{ name: "stats", type: "boolean", default: true }]);
+  const answer = route("commit", "sha")(ctx);
+  if (p.stats !== false) return answer;
+  const { stats: _stats, ...rest } = answer.body as Record<string, unknown>;
+  return { ...answer, body: rest };
+}
+
+/** include_html_description: the notes rendered (one paragraph per blank-line block, text escaped). */
+export function releaseWithHtml(release: Record<string, unknown>, wanted: unknown): Record<string, unknown> {
+  if (wanted !== true) return release;
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const blocks = String(release.description ?? "").split(/\n\s*\n/).filter((b) => b.trim() !== "");
+  return { ...release, description_html: blocks.map((b) => `<p dir="auto">${esc(b.trim())}</p>`).join("\n") };
+}
+
+/** GET a release: include_html_description adds description_html. */
+function releaseRoute(ctx: RestContext): RestResult {
+  const p = declare(ctx.params, [{ name: "include_html_description", type: "boolean", default: false }]);
+  const answer = route("release", "tag_name")(ctx);
+  return { ...answer, body: releaseWithHtml(answer.body as Record<string, unknown>, p.include_html_description) };
+}
+
 export function registerDocumentRoutes(router: Router): void {
   router.add("GET", "/projects/:id/boards/:board_id", route("board", "board_id"));
   router.add("GET", "/projects/:id/labels/:label_id", route("label", "label_id"));
@@ -91,8 +116,8 @@ export function registerDocumentRoutes(router: Router): void {
   router.add("GET", "/groups/:id/milestones/:milestone_id", route("group_milestone", "milestone_id"));
   router.add("GET", "/projects/:id/jobs/:job_id", route("job", "job_id"));
   router.add("GET", "/projects/:id/repository/tags/:tag_name", route("tag", "tag_name"));
-  router.add("GET", "/projects/:id/releases/:tag_name", route("release", "tag_name"));
-  router.add("GET", "/projects/:id/repository/commits/:sha", route("commit", "sha"));
+  router.add("GET", "/projects/:id/releases/:tag_name", releaseRoute);
+  router.add("GET", "/projects/:id/repository/commits/:sha", commitRoute);
   router.add("GET", "/projects/:id/environments/:environment_id", route("environment", "environment_id"));
   router.add("GET", "/projects/:id/deployments/:deployment_id", route("deployment", "deployment_id"));
   router.add("GET", "/projects/:id/feature_flags/:feature_flag_name", route("feature_flag", "feature_flag_name"));

@@ -17,7 +17,7 @@
 //   update adds grants, or removes the ones named by id with _destroy; a miss answers 404 Not found.
 import { ApiError, forbidden, messageError, recordNotFound } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
-import { declare, PAGINATION_PARAMS, type ParamMap } from "./params.js";
+import { declare, PAGINATION_PARAMS, type ParamMap, type ParamSpec } from "./params.js";
 import { authorizeWrite, currentUserId, userProject } from "./projectAccess.js";
 import { listDocuments, putDocument } from "./restDocuments.js";
 import { linkContext, type RestContext, type RestResult, type Router } from "./router.js";
@@ -102,18 +102,33 @@ function makeEnvironment(ctx: RestContext, project: SimProject, name: string, ex
   return doc;
 }
 
+// The settings create and update share (doc/api/environments.md). The simulator knows no agents: a
+// cluster_agent_id is kept as the agent's ID (null removes it).
+const SETTINGS: ParamSpec[] = [
+  { name: "external_url", type: "string" },
+  { name: "tier", type: "string", values: TIERS },
+  { name: "description", type: "string" },
+  { name: "cluster_agent_id", type: "integer" },
+  { name: "kubernetes_namespace", type: "string" },
+  { name: "flux_resource_path", type: "string" },
+  { name: "auto_stop_setting", type: "string", values: ["always", "with_action"] },
+];
+
+function applySettings(doc: Json, p: ParamMap): void {
+  checkUrl(p.external_url);
+  if (p.flux_resource_path !== undefined && p.flux_resource_path !== null && (p.kubernetes_namespace ?? doc.kubernetes_namespace) == null) {
+    throw messageError(400, { flux_resource_path: ["cannot be set without kubernetes_namespace"] });
+  }
+  for (const k of ["external_url", "tier", "description", "kubernetes_namespace", "flux_resource_path", "auto_stop_setting"]) if (p[k] !== undefined) doc[k] = p[k];
+  if (p.cluster_agent_id !== undefined) doc.cluster_agent = p.cluster_agent_id === null ? null : { id: p.cluster_agent_id };
+}
+
 function createEnvironment(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   authorizeWrite(ctx);
-  const p = declare(ctx.params, [
-    { name: "name", type: "string", required: true, allowBlank: false },
-    { name: "external_url", type: "string" },
-    { name: "tier", type: "string", values: TIERS },
-    { name: "description", type: "string" },
-  ]);
-  checkUrl(p.external_url);
-  const extra: Json = {};
-  for (const k of ["external_url", "tier", "description"]) if (p[k] !== undefined) extra[k] = p[k];
+  const p = declare(ctx.params, [{ name: "name", type: "string", required: true, allowBlank: false }, ...SETTINGS]);
+  const extra: Json = { auto_stop_setting: "always" };
+  applySettings(extra, p);
   return { status: 201, body: presentEnv(makeEnvironment(ctx, project, p.name as string, extra)) };
 }
 
@@ -121,9 +136,8 @@ function updateEnvironment(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   authorizeWrite(ctx);
   const env = byId(envs(ctx, project), ctx.route.environment_id);
-  const p = declare(ctx.params, [{ name: "external_url", type: "string" }, { name: "tier", type: "string", values: TIERS }, { name: "description", type: "string" }]);
-  checkUrl(p.external_url);
-  for (const k of ["external_url", "tier", "description"]) if (p[k] !== undefined) env[k] = p[k];
+  const p = declare(ctx.params, SETTINGS);
+  applySettings(env, p);
   env.updated_at = now(ctx);
   return { status: 200, body: presentEnv(env) };
 }

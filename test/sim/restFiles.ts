@@ -16,8 +16,8 @@
 import { createHash } from "node:crypto";
 import { authorizeWrite, userProject } from "./projectAccess.js";
 import { messageError, notFound, validationError } from "./errors.js";
-import { paginateOffset } from "./pagination.js";
-import { declare, PAGINATION_PARAMS } from "./params.js";
+import { effectivePerPage, keysetNextLink, paginateOffset } from "./pagination.js";
+import { declare, PAGINATION_PARAMS, type ParamMap } from "./params.js";
 import { linkContext, type RestContext, type RestResult, type Router } from "./router.js";
 import type { SimProject } from "./state.js";
 
@@ -129,6 +129,19 @@ function commitEntity(c: RepoCommit, ctx: RestContext, project: SimProject) {
     extended_trailers: {},
     web_url: `${ctx.options.externalUrl}/${project.path_with_namespace}/-/commit/${c.id}`,
   };
+}
+
+/** A history row: line stats when with_stats, the message's trailers when trailers. */
+function historyEntity(c: RepoCommit, ctx: RestContext, project: SimProject, p: ParamMap) {
+  const row: Record<string, unknown> = commitEntity(c, ctx, project);
+  if (p.trailers === true) {
+    const last = c.message.trim().split(/\n\s*\n/).pop() ?? "";
+    const trailers = Object.fromEntries([...last.matchAll(/^([A-Za-z][A-Za-z-]*): (.+)$/gm)].map((m) => [m[1], m[2]]));
+    row.trailers = trailers;
+    row.extended_trailers = Object.fromEntries(Object.entries(trailers).map(([k, v]) => [k, [v]]));
+  }
+  if (p.with_stats === true) row.stats = { additions: c.paths.length, deletions: 0, total: c.paths.length };
+  return row;
 }
 
 function fileAt(ctx: RestContext, refParam: unknown, required: boolean) {
@@ -323,7 +336,14 @@ function deleteFile(ctx: RestContext): RestResult {
 function tree(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   const repo = repoOf(project);
-  const p = declare(ctx.params, [...PAGINATION_PARAMS, { name: "path", type: "string" }, { name: "ref", type: "string" }, { name: "recursive", type: "boolean", default: false }]);
+  const p = declare(ctx.params, [
+    ...PAGINATION_PARAMS,
+    { name: "path", type: "string" },
+    { name: "ref", type: "string" },
+    { name: "recursive", type: "boolean", default: false },
+    { name: "pagination", type: "string", values: ["legacy", "keyset", "none"] },
+    { name: "page_token", type: "string" },
+  ]);
   const commit = resolveRef(project, repo, typeof p.ref === "string" ? p.ref : undefined);
   if (!commit) throw notFound("Tree");
   const dir = typeof p.path === "string" ? p.path.replace(/^\/+|\/+$/g, "") : "";
@@ -346,6 +366,14 @@ function tree(ctx: RestContext): RestResult {
   if (dir !== "" && entries.size === 0) throw notFound("Tree");
   const order: Record<string, number> = { tree: 0, blob: 1, commit: 2 };
   const all = [...entries.values()].sort((a, b) => order[a.type] - order[b.type] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (p.pagination === "keyset") {
+    // Keyset: the entries after the one whose ID is page_token; a Link to the next page when this one is full.
+    const at = typeof p.page_token === "string" ? all.findIndex((e) => e.id === p.page_token) : -1;
+    if (typeof p.page_token === "string" && at < 0) throw messageError(400, "Invalid page token");
+    const items = all.slice(at + 1, at + 1 + effectivePerPage(p.per_page as number));
+    const more = at + 1 + items.length < all.length;
+    return { status: 200, body: items, headers: more ? keysetNextLink(linkContext(ctx, p), { page_token: items[items.length - 1].id }) : {} };
+  }
   const page = paginateOffset(all, p.page as number, p.per_page as number, linkContext(ctx, p));
   return { status: 200, body: page.items, headers: page.headers };
 }
@@ -374,12 +402,16 @@ function archive(format: string) {
   return (ctx: RestContext): RestResult => {
     const project = userProject(ctx);
     const repo = repoOf(project);
-    const p = declare(ctx.params, [{ name: "sha", type: "string" }, { name: "path", type: "string" }]);
+    const p = declare(ctx.params, [{ name: "sha", type: "string" }, { name: "path", type: "string" }, { name: "include_lfs_blobs", type: "boolean", default: true }]);
+    const raw = ctx.params.exclude_paths;
+    const excluded = (Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(",") : []).map((x) => x.replace(/\/+$/, "")).filter((x) => x !== "");
     const commit = resolveRef(project, repo, typeof p.sha === "string" ? p.sha : undefined);
     if (!commit) throw notFound("Commit");
     // Not a real archive: a recognisable header and the snapshot's bytes, deterministic in size.
     const magic = format === "zip" ? Buffer.from([0x50, 0x4b, 0x03, 0x04]) : format === "tar" ? Buffer.alloc(4) : Buffer.from([0x1f, 0x8b, 0x08, 0x00]);
-    const parts = [...commit.files].filter(([path]) => typeof p.path !== "string" || path.startsWith(`${p.path}/`)).map(([, f]) => f.content);
+    const parts = [...commit.files]
+      .filter(([path]) => (typeof p.path !== "string" || path.startsWith(`${p.path}/`)) && !excluded.some((x) => path === x || path.startsWith(`${x}/`)))
+      .map(([, f]) => f.content);
     const body = Buffer.concat([magic, Buffer.alloc(508), ...parts]);
     const stem = `${project.path}-${typeof p.sha === "string" ? p.sha : project.default_branch}-${commit.id}`.replace(/\//g, "-");
     const type = format === "zip" ? "application/zip" : format === "tar" ? "application/x-tar" : format.includes("bz") || format.startsWith("tb") ? "application/x-bzip2" : "application/gzip";
@@ -396,18 +428,42 @@ export function hasFileSnapshots(project: SimProject): boolean {
 export function fileHistory(ctx: RestContext): RestResult {
   const project = userProject(ctx);
   const repo = repoOf(project);
-  const p = declare(ctx.params, [...PAGINATION_PARAMS, { name: "ref_name", type: "string" }, { name: "path", type: "string" }, { name: "since", type: "string" }, { name: "until", type: "string" }]);
-  let head = resolveRef(project, repo, typeof p.ref_name === "string" ? p.ref_name : undefined);
-  if (!head) throw notFound("Commit");
-  const chain: RepoCommit[] = [];
-  while (head) {
-    chain.push(head);
-    head = head.parent ? repo.commits.get(head.parent) : undefined;
+  const p = declare(ctx.params, [
+    ...PAGINATION_PARAMS,
+    { name: "ref_name", type: "string" },
+    { name: "path", type: "string" },
+    { name: "since", type: "string" },
+    { name: "until", type: "string" },
+    { name: "author", type: "string" },
+    { name: "all", type: "boolean" },
+    { name: "first_parent", type: "boolean" },
+    { name: "with_stats", type: "boolean" },
+    { name: "order", type: "string", values: ["default", "topo"] },
+    { name: "trailers", type: "boolean" },
+  ]);
+  // The snapshots form one chain per branch (no merges): first_parent and topo order change nothing.
+  let chain: RepoCommit[] = [];
+  if (p.all === true) chain = [...repo.commits.values()].reverse();
+  else {
+    let head = resolveRef(project, repo, typeof p.ref_name === "string" ? p.ref_name : undefined);
+    if (!head) throw notFound("Commit");
+    while (head) {
+      chain.push(head);
+      head = head.parent ? repo.commits.get(head.parent) : undefined;
+    }
   }
   const path = typeof p.path === "string" ? p.path.replace(/\/+$/, "") : undefined;
-  const touched = chain.filter((c) => !path || c.paths.some((x) => x === path || x.startsWith(`${path}/`)));
+  const time = (v: unknown) => Date.parse(String(v));
+  const author = typeof p.author === "string" ? p.author.toLowerCase() : undefined;
+  const touched = chain.filter(
+    (c) =>
+      (!path || c.paths.some((x) => x === path || x.startsWith(`${path}/`))) &&
+      (p.since === undefined || time(c.at) >= time(p.since)) &&
+      (p.until === undefined || time(c.at) <= time(p.until)) &&
+      (!author || c.author_name.toLowerCase().includes(author) || c.author_email.toLowerCase().includes(author)),
+  );
   const page = paginateOffset(touched, p.page as number, p.per_page as number, linkContext(ctx, p));
-  return { status: 200, body: page.items.map((c) => commitEntity(c, ctx, project)), headers: page.headers };
+  return { status: 200, body: page.items.map((c) => historyEntity(c, ctx, project, p)), headers: page.headers };
 }
 
 function updateSubmodule(ctx: RestContext): RestResult {

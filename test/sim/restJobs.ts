@@ -82,8 +82,17 @@ function getJob(ctx: RestContext): RestResult {
   return { status: 200, body };
 }
 
+/** job_inputs (play and retry): a hash of the job's spec:inputs by name; anything else is a 400. */
+function jobInputs(ctx: RestContext): Json | undefined {
+  const raw = ctx.params.job_inputs;
+  if (raw === undefined) return undefined;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw validationError(["job_inputs is invalid"]);
+  return raw as Json;
+}
+
 function retry(ctx: RestContext): RestResult {
   const job = findJob(ctx);
+  const inputs = jobInputs(ctx);
   if (!RETRYABLE.has(String(job.status))) throw forbidden("Job is not retryable");
   const project = userProject(ctx);
   const all = listDocuments(ctx.state, "job", project.id);
@@ -103,6 +112,7 @@ function retry(ctx: RestContext): RestResult {
     web_url: typeof job.web_url === "string" ? job.web_url.replace(/\/\d+$/, `/${id}`) : job.web_url,
   };
   delete fresh.failure_reason;
+  if (inputs) fresh._inputs = inputs;
   putDocument(ctx.state, "job", project.id, fresh);
   return { status: 201, body: presentJob(fresh) };
 }
@@ -122,6 +132,8 @@ function play(ctx: RestContext): RestResult {
   if (job.status !== "manual") throw messageError(400, "400 Bad request - Unplayable Job");
   const vars = ctx.params.job_variables_attributes;
   if (vars !== undefined && !Array.isArray(vars)) throw validationError(["job_variables_attributes is invalid"]);
+  const inputs = jobInputs(ctx);
+  if (inputs) job._inputs = inputs;
   job.status = "pending";
   job._played_with = vars ?? [];
   return { status: 200, body: presentJob(job) };

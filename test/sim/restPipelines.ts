@@ -304,10 +304,24 @@ function createPipeline(ctx: RestContext): RestResult {
     { name: "ref", type: "string", required: true },
     { name: "variables", type: "hashArray", items: VARIABLE_ITEMS },
   ]);
+  checkInputs(ctx);
   const ref = q.ref as string;
   if (!refExists(ctx.state, project, ref)) throw messageError(400, { base: ["Reference not found"] });
   const vars = ((q.variables as ParamMap[] | undefined) ?? []).map((v) => ({ key: String(v.key), value: String(v.value ?? ""), variable_type: String(v.variable_type) }));
   return { status: 201, body: presentFull(ctx, project, runPipeline(ctx, project, ref, "api", vars)) };
+}
+
+/**
+ * `inputs` is a hash of name to value (string, number, boolean or array); anything else is a 400. GitLab's
+ * REST pipeline entity never shows a pipeline's inputs, so the simulator checks their shape and keeps
+ * nothing (it has no CI config whose spec:inputs could refuse an unknown name).
+ */
+function checkInputs(ctx: RestContext): void {
+  const raw = ctx.params.inputs;
+  if (raw === undefined) return;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw validationError(["inputs is invalid"]);
+  const bad = Object.entries(raw as Record<string, unknown>).filter(([, v]) => v === null || (typeof v === "object" && !Array.isArray(v)));
+  if (bad.length > 0) throw validationError(bad.map(([k]) => `inputs[${k}] is invalid`));
 }
 
 function retryPipeline(ctx: RestContext): RestResult {
@@ -691,6 +705,7 @@ function runTrigger(ctx: RestContext): RestResult {
   const vars = Object.entries((raw ?? {}) as ParamMap).map(([key, value]) => ({ key, value: String(value), variable_type: "env_var" }));
   const ref = q.ref as string;
   if (!refExists(ctx.state, project, ref)) throw messageError(400, { base: ["Reference not found"] });
+  checkInputs(ctx);
   t.last_used = jsonTime(ctx.state.now());
   const p = runPipeline(ctx, project, ref, "trigger", vars);
   return { status: 201, body: presentFull(ctx, project, p) };

@@ -14,9 +14,9 @@
 //   must be provided"); delete answers the deleted link.
 import { messageError, notFound, recordNotFound, validationError } from "./errors.js";
 import { paginateOffset } from "./pagination.js";
-import { declare, PAGINATION_PARAMS, type ParamSpec } from "./params.js";
+import { declare, PAGINATION_PARAMS, type ParamMap, type ParamSpec } from "./params.js";
 import { authorizeWrite, currentUserId, projectWebUrl, userProject } from "./projectAccess.js";
-import { listDocuments, putDocument } from "./restDocuments.js";
+import { listDocuments, putDocument, releaseWithHtml as withHtml } from "./restDocuments.js";
 import { linkContext, type RestContext, type RestResult, type Router } from "./router.js";
 import { jsonTime, type SimProject, type SimState } from "./state.js";
 import { presentUser } from "./trackerEntities.js";
@@ -47,6 +47,18 @@ function recount(release: Json): void {
   assets.count = ((assets.sources as unknown[] | undefined)?.length ?? 0) + linksOf(release).length;
 }
 
+// When each release last changed: GitLab filters on it (updated_before/after) but does not show it.
+const updatedAt = new WeakMap<Json, string>();
+
+/** milestone_ids: milestones by ID (GitLab refuses unknown ones like unknown titles). */
+function milestonesById(ctx: RestContext, project: SimProject, raw: unknown): string[] {
+  const ids = (Array.isArray(raw) ? raw : [raw]).map(String);
+  const all = listDocuments(ctx.state, "milestone", project.id);
+  const missing = ids.filter((id) => !all.some((m) => String(m.id) === id));
+  if (missing.length > 0) throw messageError(400, `Milestone id(s) not found: ${missing.join(", ")}`);
+  return all.filter((m) => ids.includes(String(m.id))).map((m) => String(m.title));
+}
+
 function sortKey(r: Json, field: string): string {
   return String(r[field] ?? "");
 }
@@ -56,11 +68,23 @@ function listReleases(ctx: RestContext): RestResult {
   const p = declare(ctx.params, [
     { name: "order_by", type: "string", values: ["released_at", "created_at"], default: "released_at" },
     { name: "sort", type: "string", values: ["asc", "desc"], default: "desc" },
+    { name: "include_html_description", type: "boolean", default: false },
+    { name: "updated_before", type: "string" },
+    { name: "updated_after", type: "string" },
     ...PAGINATION_PARAMS,
   ]);
   const field = p.order_by as string;
   const sign = p.sort === "asc" ? 1 : -1;
-  const all = [...releases(ctx, project)].sort((a, b) => sign * (sortKey(a, field) < sortKey(b, field) ? -1 : sortKey(a, field) > sortKey(b, field) ? 1 : 0));
+  const time = (v: unknown, name: string) => {
+    const t = Date.parse(String(v));
+    if (Number.isNaN(t)) throw validationError([`${name} is invalid`]);
+    return t;
+  };
+  const changed = (r: Json) => Date.parse(updatedAt.get(r) ?? String(r.created_at ?? r.released_at));
+  const after = p.updated_after === undefined ? undefined : time(p.updated_after, "updated_after");
+  const before = p.updated_before === undefined ? undefined : time(p.updated_before, "updated_before");
+  const kept = releases(ctx, project).filter((r) => (after === undefined || changed(r) > after) && (before === undefined || changed(r) < before));
+  const all = kept.map((r) => withHtml(r, p.include_html_description)).sort((a, b) => sign * (sortKey(a, field) < sortKey(b, field) ? -1 : sortKey(a, field) > sortKey(b, field) ? 1 : 0));
   const page = paginateOffset(all, p.page as number, p.per_page as number, linkContext(ctx, p), ctx.options.totalsLimit);
   return { status: 200, body: page.items, headers: page.headers };
 }
@@ -134,8 +158,10 @@ function createRelease(ctx: RestContext): RestResult {
   authorizeWrite(ctx);
   const tagName = p.tag_name as string;
   if (releases(ctx, project).some((r) => r.tag_name === tagName)) throw messageError(409, "Release already exists");
-  const milestones = Array.isArray(ctx.params.milestones) ? ctx.params.milestones.map(String) : [];
+  if (ctx.params.milestones !== undefined && ctx.params.milestone_ids !== undefined) throw messageError(400, "milestones, milestone_ids are mutually exclusive");
+  const milestones = ctx.params.milestone_ids !== undefined ? milestonesById(ctx, project, ctx.params.milestone_ids) : Array.isArray(ctx.params.milestones) ? ctx.params.milestones.map(String) : [];
   missingMilestones(ctx, project, milestones);
+  const assetLinks = newAssetLinks(ctx);
   const tags = listDocuments(ctx.state, "tag", project.id);
   let tag = tags.find((t) => t.name === tagName);
   if (!tag) {
@@ -153,8 +179,16 @@ function createRelease(ctx: RestContext): RestResult {
     released_at: releasedAt,
     milestones,
   });
+  for (const link of assetLinks) {
+    checkLink(release, link);
+    link.id = nextLinkId.get(ctx.state) ?? 1;
+    nextLinkId.set(ctx.state, Number(link.id) + 1);
+    linksOf(release).push(link);
+  }
+  recount(release);
   tag.release = { tag_name: tagName, description: release.description };
   putDocument(ctx.state, "release", project.id, release);
+  updatedAt.set(release, String(release.created_at));
   return { status: 201, body: release };
 }
 
@@ -167,6 +201,8 @@ function updateRelease(ctx: RestContext): RestResult {
   ]);
   authorizeWrite(ctx);
   const release = findRelease(ctx, project, () => notFound());
+  updatedAt.set(release, ctx.state.now().toISOString());
+  if (ctx.params.milestone_ids !== undefined) ctx.params.milestones = milestonesById(ctx, project, ctx.params.milestone_ids);
   if (p.name !== undefined) release.name = p.name;
   if (p.description !== undefined) release.description = p.description;
   if (p.released_at !== undefined) {
@@ -218,6 +254,16 @@ function checkLink(release: Json, candidate: Json, self?: Json): void {
   if (others.some((l) => l.name === candidate.name)) errors.push("Name has already been taken");
   if (others.some((l) => l.url === candidate.url)) errors.push("Url has already been taken");
   if (errors.length > 0) throw messageError(400, errors);
+}
+
+/** assets[links]: each a name and URL (required), a direct_asset_path (or the deprecated filepath) and a type. */
+function newAssetLinks(ctx: RestContext): Json[] {
+  const assets = ctx.params.assets;
+  if (assets === undefined) return [];
+  const p = declare(typeof assets === "object" && assets !== null && !Array.isArray(assets) ? (assets as ParamMap) : {}, [
+    { name: "links", type: "hashArray", items: [{ name: "name", type: "string", required: true }, { name: "url", type: "string", required: true }, ...LINK_FIELDS] },
+  ]);
+  return ((p.links as ParamMap[] | undefined) ?? []).map((l) => ({ id: 0, name: l.name, url: l.url, direct_asset_path: l.direct_asset_path ?? l.filepath, link_type: l.link_type }));
 }
 
 function withRelease(handler: (ctx: RestContext, project: SimProject, release: Json) => RestResult) {
