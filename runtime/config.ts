@@ -20,6 +20,8 @@ export interface Config {
   readonly http: HttpSettings;
   readonly token?: string;
   readonly surface: ToolSurface;
+  /** RPC-1: `minimal` serves only gitlab://tools and gitlab://tools/{id} beside the tools. */
+  readonly capabilitySurface: "full" | "minimal";
   readonly logLevel: LogLevel;
   readonly yolo: boolean;
   readonly yoloSource?: string;
@@ -99,6 +101,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
         "tool-surface": { type: "string" },
+        "capability-surface": { type: "string" },
         "log-level": { type: "string" },
         "yolo-mode": { type: "string" },
         "embedded-resources": { type: "string" },
@@ -141,6 +144,10 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   const surface = ((values["tool-surface"] as string | undefined) ?? env(e, "GITLAB_MCP_TOOL_SURFACE") ?? "dynamic").toLowerCase();
   if (!["dynamic", "meta", "individual"].includes(surface)) {
     throw new ConfigError(`GITLAB_MCP_TOOL_SURFACE=${surface} is not a tool surface: use dynamic, meta or individual`, 1);
+  }
+  const capabilitySurface = ((values["capability-surface"] as string | undefined) ?? env(e, "GITLAB_MCP_CAPABILITY_SURFACE") ?? "full").toLowerCase();
+  if (capabilitySurface !== "full" && capabilitySurface !== "minimal") {
+    throw new ConfigError(`GITLAB_MCP_CAPABILITY_SURFACE=${capabilitySurface} is not a capability surface: use full or minimal`, 1);
   }
   const level = ((values["log-level"] as string | undefined) ?? env(e, "GITLAB_MCP_LOG_LEVEL") ?? "info").toLowerCase();
   const logLevel = level === "warning" ? "warn" : level;
@@ -207,6 +214,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       }, parseDuration),
       token: transport === "stdio" ? env(e, "GITLAB_TOKEN") : undefined,
       surface: surface as ToolSurface,
+      capabilitySurface,
       logLevel: logLevel as LogLevel,
       yolo,
       ...(yolo ? { yoloSource } : {}),
@@ -343,6 +351,7 @@ Environment:
   GITLAB_URL                       GitLab instance root (default https://gitlab.com); /api/v4 is accepted too
   GITLAB_TOKEN                     Personal, project, group or OAuth access token (stdio)
   GITLAB_MCP_TOOL_SURFACE          dynamic (default), meta or individual
+  GITLAB_MCP_CAPABILITY_SURFACE    full (default) serves data resources, guides and completions; minimal only gitlab://tools
   GITLAB_MCP_YOLO_MODE             true runs destructive actions without confirmation (AUTOPILOT is read when unset)
   GITLAB_MCP_EMBEDDED_RESOURCES    false leaves gitlab:// resources out of get results (default true)
   GITLAB_MCP_CLIENT_COMPAT         off disables client profiles (default auto)
@@ -379,6 +388,7 @@ HTTP mode (--http):
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
+  --capability-surface <s>         as GITLAB_MCP_CAPABILITY_SURFACE
   --log-level <l>                  as GITLAB_MCP_LOG_LEVEL
   --yolo-mode <bool>               as GITLAB_MCP_YOLO_MODE
   --embedded-resources <bool>      as GITLAB_MCP_EMBEDDED_RESOURCES
