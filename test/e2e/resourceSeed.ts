@@ -13,6 +13,10 @@ export function seedResources(sim: GitLabSimulator): void {
   sim.addDocument("group", "instance", { id: 9, name: "group", path: "group", full_name: "Group", full_path: "group", description: "Our group", visibility: "private", parent_id: null, created_at: "2025-01-01T00:00:00.000Z", web_url: "https://gitlab.example.com/groups/group" });
   sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
   sim.addBranches(42, ["main", "develop", "feature/login"]);
+  sim.addUser({ id: 7, username: "alice", name: "Alice Reviewer" });
+  sim.addUser({ id: 8, username: "albert", name: "Albert Dev" });
+  sim.addMember({ project: 42 }, { user_id: 7, access_level: 40 });
+  sim.addMember({ project: 42 }, { user_id: 8, access_level: 30 });
   sim.addIssue(42, { iid: 1, title: "Login fails on Safari" });
   sim.addIssue(42, { iid: 2, title: "Old bug", state: "closed" });
   sim.addIssue(42, { iid: 12, title: "Add dark mode" });
@@ -83,6 +87,7 @@ export const SEED_WRITES: readonly { id: string; params: Record<string, unknown>
   { id: "group.group_board_create", params: { group_id: 9, name: "Team" }, yields: "<board>" },
   { id: "group.wiki_create", params: { group_id: 9, title: "handbook", content: "# Handbook" } },
   { id: "ci_variable.create", params: { project_id: 42, key: "DEPLOY_TOKEN", value: "s3cr3t-value-1", masked: true } },
+  { id: "group.group_member_add", params: { group_id: 9, user_id: 7, access_level: 50 } },
   { id: "ci_variable.group_create", params: { group_id: 9, key: "REGISTRY", value: "registry.example.com" } },
 ];
 

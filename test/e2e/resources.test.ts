@@ -23,20 +23,27 @@ const rejectsWith = (code: number, message: RegExp | string, uri?: string) => (e
   return true;
 };
 
+/** A simulator holding the seed (and the writes it needs), and a stdio client of the server against it. */
+async function seeded(more?: (sim: GitLabSimulator) => void, env?: Record<string, string>) {
+  const sim = await GitLabSimulator.start();
+  seedResources(sim);
+  more?.(sim);
+  const conn = await connect({ sim, ...(env ? { env } : {}) });
+  const ids = new Map<string, string>();
+  for (const w of SEED_WRITES) {
+    const r = await callAction(conn, "dynamic", w.id, w.params);
+    assert.equal(r.isError, undefined, `${w.id}: ${text(r)}`);
+    if (w.yields) ids.set(w.yields, String(r.structuredContent?.id));
+  }
+  sim.clearLog();
+  return { sim, conn, ids };
+}
+
 describe("resources over stdio, full capability surface", () => {
   let sim: GitLabSimulator;
   let conn: Connection;
-  const ids = new Map<string, string>();
-  before(async () => {
-    sim = await GitLabSimulator.start();
-    seedResources(sim);
-    conn = await connect({ sim });
-    for (const w of SEED_WRITES) {
-      const r = await callAction(conn, "dynamic", w.id, w.params);
-      assert.equal(r.isError, undefined, `${w.id}: ${text(r)}`);
-      if (w.yields) ids.set(w.yields, String(r.structuredContent?.id));
-    }
-  });
+  let ids: Map<string, string>;
+  before(async () => ({ sim, conn, ids } = await seeded()));
   after(async () => {
     await conn.close();
     await sim.close();
@@ -67,4 +74,125 @@ describe("resources over stdio, full capability surface", () => {
       assert.deepEqual(sim.log.map((e) => `${e.method} ${e.path}`), byTool);
     });
   }
+});
+
+describe("collections, files and errors (RPC-4..RPC-7)", () => {
+  let sim: GitLabSimulator;
+  let conn: Connection;
+  before(async () => ({ sim, conn } = await seeded((s) => {
+    for (let i = 1; i <= 120; i++) s.addGroup({ full_path: `team-${String(i).padStart(3, "0")}` });
+  })));
+  after(async () => {
+    await conn.close();
+    await sim.close();
+  });
+
+  // Each collection: its URI, the list action and params it is, and the request GitLab must get.
+  const COLLECTIONS: { uri: string; id: string; params: Record<string, unknown>; path: string; key: string }[] = [
+    { uri: "gitlab://project/42/members", id: "project.members", params: { project_id: 42 }, path: "/projects/42/members", key: "members" },
+    { uri: "gitlab://project/42/labels", id: "project.label_list", params: { project_id: 42 }, path: "/projects/42/labels", key: "labels" },
+    { uri: "gitlab://project/42/milestones", id: "project.milestone_list", params: { project_id: 42 }, path: "/projects/42/milestones", key: "milestones" },
+    { uri: "gitlab://project/group%2Fproject/branches", id: "branch.list", params: { project_id: "group/project" }, path: "/projects/group/project/repository/branches", key: "branches" },
+    { uri: "gitlab://project/42/issues", id: "issue.list", params: { project_id: 42, state: "opened" }, path: "/projects/42/issues", key: "issues" },
+    { uri: "gitlab://project/42/releases", id: "release.list", params: { project_id: 42 }, path: "/projects/42/releases", key: "releases" },
+    { uri: "gitlab://project/42/tags", id: "tag.list", params: { project_id: 42 }, path: "/projects/42/repository/tags", key: "tags" },
+    { uri: "gitlab://project/42/mr/1/notes", id: "mr_review.note_list", params: { project_id: 42, merge_request_iid: 1 }, path: "/projects/42/merge_requests/1/notes", key: "notes" },
+    { uri: "gitlab://project/42/mr/1/discussions", id: "mr_review.discussion_list", params: { project_id: 42, merge_request_iid: 1 }, path: "/projects/42/merge_requests/1/discussions", key: "discussions" },
+    { uri: "gitlab://project/42/pipeline/1207/jobs", id: "job.list", params: { project_id: 42, pipeline_id: 1207 }, path: "/projects/42/pipelines/1207/jobs", key: "jobs" },
+    { uri: "gitlab://group/9/members", id: "group.members", params: { group_id: 9 }, path: "/groups/9/members", key: "members" },
+    { uri: "gitlab://group/group/projects", id: "group.projects", params: { group_id: "group" }, path: "/groups/group/projects", key: "projects" },
+  ];
+
+  for (const c of COLLECTIONS) {
+    it(`RPC-5: ${c.uri} is one page of ${c.id} (per_page 100), with pageInfo`, async () => {
+      sim.clearLog();
+      const res = await read(conn, c.uri);
+      assert.deepEqual(sim.log.map((e) => [e.method, e.path, e.query.per_page]), [["GET", `/api/v4${c.path}`, "100"]]);
+      const body = JSON.parse(res.contents[0].text!) as Record<string, unknown>;
+      const r = await callAction(conn, "dynamic", c.id, { ...c.params, per_page: 100 });
+      assert.deepEqual(body, r.structuredContent);
+      const items = body[c.key] as unknown[];
+      assert.ok(items.length > 0, "the seed gives every collection an item");
+      assert.deepEqual(res._meta?.[PAGE_INFO], { returned: items.length, total: items.length, complete: true });
+    });
+  }
+
+  it("RPC-5: the open issues only; a collection of more than 100 says it is incomplete and how many exist", async () => {
+    const issues = JSON.parse((await read(conn, "gitlab://project/42/issues")).contents[0].text!) as { issues: { state: string }[] };
+    assert.deepEqual(issues.issues.map((i) => i.state), ["opened", "opened"]);
+    const groups = await read(conn, "gitlab://groups");
+    const body = JSON.parse(groups.contents[0].text!) as { groups: unknown[] };
+    const total = 121;
+    assert.equal(body.groups.length, 100);
+    assert.deepEqual(groups._meta?.[PAGE_INFO], { returned: 100, total, complete: false });
+  });
+
+  it("gitlab://user/current and gitlab://project/{id}/pipelines/latest read user.current and pipeline.latest", async () => {
+    for (const [uri, id, params] of [["gitlab://user/current", "user.current", {}], ["gitlab://project/42/pipelines/latest", "pipeline.latest", { project_id: 42 }]] as const) {
+      const body = JSON.parse((await read(conn, uri)).contents[0].text!) as unknown;
+      assert.deepEqual(body, (await callAction(conn, "dynamic", id, params)).structuredContent, uri);
+    }
+  });
+
+  it("RPC-4: {project_id} as a number or an encoded path, {+path} with literal slashes, an encoded ref", async () => {
+    const a = JSON.parse((await read(conn, "gitlab://project/42/file/main/src/util/strings.ts")).contents[0].text!) as Record<string, unknown>;
+    const b = JSON.parse((await read(conn, "gitlab://project/group%2Fproject/file/main/src%2Futil%2Fstrings.ts")).contents[0].text!) as Record<string, unknown>;
+    assert.equal(a.file_path, "src/util/strings.ts");
+    assert.deepEqual(a, b);
+    sim.clearLog();
+    await read(conn, "gitlab://project/42/branch/feature%2Flogin");
+    assert.deepEqual(sim.log.map((e) => e.path), ["/api/v4/projects/42/repository/branches/feature/login"]);
+  });
+
+  it("RPC-6: a binary file answers metadata with empty content and its bytes as a blob", async () => {
+    const res = await read(conn, "gitlab://project/42/file/main/assets/logo.png");
+    const meta = JSON.parse(res.contents[0].text!) as Record<string, unknown>;
+    assert.equal(meta.binary, true);
+    assert.equal(meta.content, "");
+    assert.equal(meta.content_type, "image/png");
+    assert.equal(res.contents[1].mimeType, "image/png");
+    assert.deepEqual(Buffer.from(res.contents[1].blob!, "base64"), SIM_PNG);
+  });
+
+  it("RPC-6: a file above 1 MiB answers its metadata only, with truncated: true", async () => {
+    const line = "0123456789".repeat(10) + "\n";
+    const created = await callAction(conn, "dynamic", "repository.file_create", { project_id: 42, file_path: "docs/huge.txt", branch: "main", content: line.repeat(11_000), commit_message: "Add a large file" });
+    assert.equal(created.isError, undefined, text(created));
+    const res = await read(conn, "gitlab://project/42/file/main/docs/huge.txt");
+    const meta = JSON.parse(res.contents[0].text!) as Record<string, unknown>;
+    assert.equal(meta.truncated, true);
+    assert.equal(meta.content, "");
+    assert.ok(Number(meta.size) > 1024 * 1024, String(meta.size));
+    assert.equal(meta.file_path, "docs/huge.txt");
+    assert.match(String(meta.notice), /repository\.file_get/);
+    assert.equal(res.contents.length, 1);
+  });
+
+  it("RPC-7: a GitLab 404 is resource-not-found, for objects and collections alike", async () => {
+    for (const uri of ["gitlab://project/42/issue/999", "gitlab://project/999/branches", "gitlab://project/42/file/main/nope.txt", "gitlab://group/nope"]) {
+      await assert.rejects(read(conn, uri), rejectsWith(-32602, "Resource not found", uri), uri);
+    }
+  });
+
+  it("RPC-7: another GitLab failure is a JSON-RPC error whose message is the §5 sentence, with no URL or status code", async () => {
+    sim.inject({ path: "/api/v4/projects/42/repository/tags", status: 403, body: { message: "403 Forbidden" } });
+    await assert.rejects(read(conn, "gitlab://project/42/tags"), (e: Error & { code?: number }) => {
+      assert.equal(e.code, -32603);
+      assert.match(e.message, /tag\.list: access denied: your token lacks the required permissions/);
+      assert.doesNotMatch(e.message, /https?:\/\/|\b403\b/);
+      return true;
+    });
+  });
+
+  it("bad input in a URI is refused before GitLab, naming the field", async () => {
+    sim.clearLog();
+    await assert.rejects(read(conn, "gitlab://project/42/mr/abc"), (e: Error & { code?: number }) => e.code === -32602 && /merge_request_iid/.test(e.message));
+    assert.equal(sim.log.length, 0);
+  });
+
+  it("a URI no template matches, an unknown guide and a foreign scheme are resource-not-found", async () => {
+    for (const uri of ["gitlab://project/42/nothing", "gitlab://guides/nope", "gitlab://project/", "https://example.com/x"]) {
+      await assert.rejects(read(conn, uri), rejectsWith(-32602, "Resource not found", uri), uri);
+    }
+  });
 });
