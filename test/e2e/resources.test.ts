@@ -2,12 +2,14 @@
 // every URI a get action embeds reads back that action's JSON through its template, collections answer
 // one page with pageInfo, files are binary-safe, errors follow RPC-7, and policy decides what is listed.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { EmptyResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { actions } from "../../generated/index.js";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { SIM_PNG } from "../sim/restFiles.js";
-import { callAction, connect, text, type Connection } from "../helpers/mcp.js";
+import { callAction, CLI, connect, text, type Connection } from "../helpers/mcp.js";
+import { GUIDE_SLUGS } from "../../runtime/resources/guides.js";
 import { filled, GET_CASES, SEED_WRITES, seedResources } from "./resourceSeed.js";
 
 const PAGE_INFO = "io.github.jmrplens/pageInfo";
@@ -193,6 +195,103 @@ describe("collections, files and errors (RPC-4..RPC-7)", () => {
   it("a URI no template matches, an unknown guide and a foreign scheme are resource-not-found", async () => {
     for (const uri of ["gitlab://project/42/nothing", "gitlab://guides/nope", "gitlab://project/", "https://example.com/x"]) {
       await assert.rejects(read(conn, uri), rejectsWith(-32602, "Resource not found", uri), uri);
+    }
+  });
+});
+
+describe("what is listed: policy, capability surface, guides, no subscriptions (RPC-1, RPC-2, RPC-8)", () => {
+  let sim: GitLabSimulator;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    seedResources(sim);
+  });
+  after(() => sim.close());
+
+  it("full: the fixed resources of §7.2 in order, every template of §7.3 and of the catalog's get actions", async () => {
+    const conn = await connect({ sim });
+    try {
+      const listed = (await conn.client.listResources()).resources;
+      assert.deepEqual(listed.map((r) => [r.uri, r.mimeType]), [
+        ["gitlab://user/current", "application/json"],
+        ["gitlab://tools", "application/json"],
+        ["gitlab://groups", "application/json"],
+        ...GUIDE_SLUGS.map((g) => [`gitlab://guides/${g}`, "text/markdown"]),
+      ]);
+      const templates = (await conn.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+      const P = "gitlab://project/{project_id}";
+      const G = "gitlab://group/{group_id}";
+      const spec = [P, ...["members", "labels", "milestones", "branches", "issues", "releases", "tags", "commit/{sha}", "file/{ref}/{+path}", "wiki/{slug}", "branch/{branch}", "tag/{tag_name}", "release/{tag_name}", "label/{label_id}", "milestone/{milestone_iid}", "board/{board_id}", "deployment/{deployment_id}", "environment/{environment_id}", "job/{job_id}", "feature_flag/{name}", "deploy_key/{deploy_key_id}", "snippet/{snippet_id}", "issue/{issue_iid}", "mr/{merge_request_iid}", "mr/{merge_request_iid}/notes", "mr/{merge_request_iid}/discussions", "pipelines/latest", "pipeline/{pipeline_id}", "pipeline/{pipeline_id}/jobs"].map((t) => `${P}/${t}`), G, `${G}/members`, `${G}/projects`, `${G}/label/{label_id}`, `${G}/milestone/{milestone_iid}`, "gitlab://snippet/{snippet_id}", "gitlab://tools/{id}"];
+      assert.deepEqual(spec.filter((t) => !templates.includes(t)), [], "every template of §7.3");
+      assert.equal(new Set(templates).size, templates.length, "no template twice");
+      assert.equal(conn.client.getServerCapabilities()?.resources?.subscribe, undefined, "RPC-8: no subscriptions advertised");
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("RPC-2: a resource backed by a withheld action is not listed, and reading it says why without reaching GitLab", async () => {
+    const conn = await connect({ sim, env: { GITLAB_MCP_EXCLUDE_TOOLS: "branch.list,group.list", GITLAB_MCP_TIER: "free" } });
+    try {
+      assert.ok(!(await conn.client.listResources()).resources.some((r) => r.uri === "gitlab://groups"));
+      const templates = (await conn.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+      assert.ok(!templates.includes("gitlab://project/{project_id}/branches"));
+      assert.ok(!templates.includes("gitlab://group/{group_id}/wiki/{slug}"), "group.wiki_get is premium: not on a free instance");
+      assert.ok(templates.includes("gitlab://project/{project_id}/branch/{branch}"));
+      sim.clearLog();
+      await assert.rejects(read(conn, "gitlab://project/42/branches"), rejectsWith(-32602, 'action "branch.list" exists but is not available: this deployment is configured to withhold it', "gitlab://project/42/branches"));
+      await assert.rejects(read(conn, "gitlab://group/9/wiki/home"), rejectsWith(-32602, /group\.wiki_get.*(Premium|premium|tier)/, "gitlab://group/9/wiki/home"));
+      assert.equal(sim.log.length, 0);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("RPC-1: the minimal capability surface keeps only gitlab://tools and gitlab://tools/{id}", async () => {
+    const conn = await connect({ sim, env: { GITLAB_MCP_CAPABILITY_SURFACE: "minimal" } });
+    try {
+      assert.deepEqual((await conn.client.listResources()).resources.map((r) => r.uri), ["gitlab://tools"]);
+      assert.deepEqual((await conn.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate), ["gitlab://tools/{id}"]);
+      assert.equal(JSON.parse(String((await read(conn, "gitlab://tools/branch.get")).contents[0].text)).canonical_id, "branch.get");
+      sim.clearLog();
+      for (const uri of ["gitlab://project/42", "gitlab://guides/git-workflow", "gitlab://user/current"]) await assert.rejects(read(conn, uri), rejectsWith(-32602, "Resource not found", uri));
+      assert.equal(sim.log.length, 0);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("RPC-1: an unknown capability surface refuses the start, naming the variable", () => {
+    const run = spawnSync(process.execPath, [CLI], { env: { PATH: process.env.PATH ?? "", GITLAB_TOKEN: "x", GITLAB_MCP_CAPABILITY_SURFACE: "tiny" }, encoding: "utf8", timeout: 20_000 });
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /GITLAB_MCP_CAPABILITY_SURFACE=tiny is not a capability surface: use full or minimal/);
+  });
+
+  it("RPC-8: resources/subscribe is an unknown method (-32601)", async () => {
+    const conn = await connect({ sim });
+    try {
+      await assert.rejects(conn.client.request({ method: "resources/subscribe", params: { uri: "gitlab://project/42" } }, EmptyResultSchema), (e: Error & { code?: number }) => e.code === -32601);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it("the guides are Markdown, ours, and name only canonical IDs of the catalog", async () => {
+    const conn = await connect({ sim });
+    try {
+      sim.clearLog();
+      for (const slug of GUIDE_SLUGS) {
+        const res = await read(conn, `gitlab://guides/${slug}`);
+        assert.equal(res.contents[0].mimeType, "text/markdown");
+        const body = res.contents[0].text!;
+        assert.match(body, /^# /);
+        assert.ok(body.length > 800 && body.length < 4000, `${slug}: short and useful (${body.length} characters)`);
+        const named = [...body.matchAll(/`([a-z][a-z0-9_]*\.[a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((id) => !/\.(ts|yml|md|json|com)$/.test(id));
+        assert.ok(named.length >= 5, `${slug} names the actions to use`);
+        assert.deepEqual(named.filter((id) => !actions.some((a) => a.id === id)), [], `${slug}: every named ID exists`);
+      }
+      assert.equal(sim.log.length, 0, "guides never reach GitLab");
+    } finally {
+      await conn.close();
     }
   });
 });
