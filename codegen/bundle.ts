@@ -11,7 +11,7 @@
 // only --http needs sits in lazily initialised modules, so a stdio start evaluates none of it.
 import { build, type Plugin } from "esbuild";
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 
@@ -98,6 +98,8 @@ await build({
   outExtension: { ".js": ".cjs" },
   plugins: [dataAsJson(`${out}/domains`)],
 });
+// The guides of gitlab://guides/* (BEHAVIOR §7.2), read from disk only when a client asks for one.
+cpSync(`${root}runtime/resources/guides`, `${out}/data/guides`, { recursive: true });
 await build({
   ...common,
   entryPoints: [`${root}runtime/launcher.cts`],

@@ -21,6 +21,8 @@ export interface Config {
   readonly http: HttpSettings;
   readonly token?: string;
   readonly surface: ToolSurface;
+  /** RPC-1: `minimal` serves only gitlab://tools and gitlab://tools/{id} beside the tools. */
+  readonly capabilitySurface: "full" | "minimal";
   readonly logLevel: LogLevel;
   readonly yolo: boolean;
   readonly yoloSource?: string;
@@ -102,6 +104,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
         "tool-surface": { type: "string" },
+        "capability-surface": { type: "string" },
         "log-level": { type: "string" },
         "yolo-mode": { type: "string" },
         "embedded-resources": { type: "string" },
@@ -146,6 +149,10 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
   const surface = ((values["tool-surface"] as string | undefined) ?? env(e, "GITLAB_MCP_TOOL_SURFACE") ?? "dynamic").toLowerCase();
   if (!["dynamic", "meta", "individual"].includes(surface)) {
     throw new ConfigError(`GITLAB_MCP_TOOL_SURFACE=${surface} is not a tool surface: use dynamic, meta or individual`, 1);
+  }
+  const capabilitySurface = ((values["capability-surface"] as string | undefined) ?? env(e, "GITLAB_MCP_CAPABILITY_SURFACE") ?? "full").toLowerCase();
+  if (capabilitySurface !== "full" && capabilitySurface !== "minimal") {
+    throw new ConfigError(`GITLAB_MCP_CAPABILITY_SURFACE=${capabilitySurface} is not a capability surface: use full or minimal`, 1);
   }
   const level = ((values["log-level"] as string | undefined) ?? env(e, "GITLAB_MCP_LOG_LEVEL") ?? "info").toLowerCase();
   const logLevel = level === "warning" ? "warn" : level;
@@ -212,6 +219,7 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
       }, parseDuration),
       token: transport === "stdio" ? env(e, "GITLAB_TOKEN") : undefined,
       surface: surface as ToolSurface,
+      capabilitySurface,
       logLevel: logLevel as LogLevel,
       yolo,
       ...(yolo ? { yoloSource } : {}),

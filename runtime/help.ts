@@ -11,6 +11,7 @@ Environment:
   GITLAB_URL                       GitLab instance root (default https://gitlab.com); /api/v4 is accepted too
   GITLAB_TOKEN                     Personal, project, group or OAuth access token (stdio)
   GITLAB_MCP_TOOL_SURFACE          dynamic (default), meta or individual
+  GITLAB_MCP_CAPABILITY_SURFACE    full (default) serves data resources, guides and completions; minimal only gitlab://tools
   GITLAB_MCP_YOLO_MODE             true runs destructive actions without confirmation (AUTOPILOT is read when unset)
   GITLAB_MCP_EMBEDDED_RESOURCES    false leaves gitlab:// resources out of get results (default true)
   GITLAB_MCP_CLIENT_COMPAT         off disables client profiles (default auto)
@@ -47,6 +48,7 @@ HTTP mode (--http):
 
 Flags:
   --tool-surface <s>               as GITLAB_MCP_TOOL_SURFACE
+  --capability-surface <s>         as GITLAB_MCP_CAPABILITY_SURFACE
   --log-level <l>                  as GITLAB_MCP_LOG_LEVEL
   --yolo-mode <bool>               as GITLAB_MCP_YOLO_MODE
   --embedded-resources <bool>      as GITLAB_MCP_EMBEDDED_RESOURCES

@@ -41,10 +41,11 @@ import { learnCredential, relearned, type Credential } from "./policy/credential
 import { buildView, type SessionView } from "./policy/view.js";
 import type { Era, Feature, SessionContext } from "./features.js";
 import { catalogResources } from "./resources/index.js";
+import { completions } from "./completion/index.js";
 import { VERSION } from "./version.js";
 
 /** What a session offers beside its tools (§7), in the order their capabilities are merged. */
-const FEATURES: readonly Feature[] = [catalogResources];
+const FEATURES: readonly Feature[] = [catalogResources, completions];
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
 const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, individual: INDIVIDUAL_INSTRUCTIONS } as const;

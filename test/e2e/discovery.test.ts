@@ -17,7 +17,8 @@ describe("gitlab://tools resources (MAN-1..MAN-5)", () => {
 
   for (const surface of SURFACES) {
     it(`${surface}: the catalog resource lists every routable action in the surface's own terms`, async () => {
-      const conn = await connect({ sim, surface });
+      // The minimal capability surface (RPC-1) lists gitlab://tools alone; the full one is in resources.test.ts.
+      const conn = await connect({ sim, surface, env: { GITLAB_MCP_CAPABILITY_SURFACE: "minimal" } });
       try {
         assert.deepEqual((await conn.client.listResources()).resources.map((r) => [r.uri, r.mimeType]), [["gitlab://tools", "application/json"]]);
         assert.deepEqual((await conn.client.listResourceTemplates()).resourceTemplates.map((r) => r.uriTemplate), ["gitlab://tools/{id}"]);

@@ -48,6 +48,21 @@ export interface EraClient {
   listTools(): Promise<{ tools: { name: string }[] }>;
   callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; onprogress?: (p: { progress: number; message?: string }) => void }): Promise<CallResult>;
   close(): Promise<void>;
+  /** Resources and completions, which both SDK lines call the same way. */
+  readonly sdk: EraRequests;
+}
+
+/** The resource and completion requests of a client of either era. */
+export interface EraRequests {
+  getServerCapabilities(): Record<string, unknown> | undefined;
+  listResources(): Promise<{ resources: { uri: string; mimeType?: string; name: string }[] }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string; name: string }[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: { uri: string; mimeType?: string; text?: string; blob?: string }[]; _meta?: Record<string, unknown> }>;
+  complete(params: {
+    ref: { type: "ref/resource"; uri: string } | { type: "ref/prompt"; name: string };
+    argument: { name: string; value: string };
+    context?: { arguments?: Record<string, string> };
+  }): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
 }
 
 export interface CallResult {
@@ -94,6 +109,7 @@ export async function eraClient(o: ClientOptions): Promise<EraClient> {
       callTool: (name, args, options) =>
         client.callTool({ name, arguments: args }, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
       close: () => client.close(),
+      sdk: client as unknown as EraRequests,
     };
   }
   const client = new LegacyClient(NAME, { capabilities });
@@ -113,6 +129,7 @@ export async function eraClient(o: ClientOptions): Promise<EraClient> {
     callTool: (name, args, options) =>
       client.callTool({ name, arguments: args }, undefined, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
     close: () => client.close(),
+    sdk: client as unknown as EraRequests,
   };
 }
 
