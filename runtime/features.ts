@@ -10,6 +10,7 @@ import type { SessionView } from "./policy/view.js";
 import type { Charge } from "./ratelimit.js";
 import type { Surface } from "./surfaces/types.js";
 import { catalogResources } from "./resources/index.js";
+import { catalogPrompts } from "./prompts/index.js";
 
 /** The protocol era a session serves: `legacy` opened with initialize, `modern` is 2026-07-28. */
 export type Era = "legacy" | "modern";
@@ -36,4 +37,4 @@ export interface Feature {
 }
 
 /** Every feature, in the order their capabilities are merged. */
-export const FEATURES: readonly Feature[] = [catalogResources];
+export const FEATURES: readonly Feature[] = [catalogResources, catalogPrompts];
