@@ -1,6 +1,6 @@
 // Merge request prompts (RPC-9): one merge request (project_id, merge_request_iid) and a project's open
 // merge requests. Each reads one page per list (at most 100 rows) and states its request count.
-import { ageDays, diffCounts, duration, fileLine, hoursBetween, issueLine, list, median, mrLine, obj, oneLine, people, pipelineLine, str, tally, tallyLines, timeBefore, count, unresolvedThreads, who } from "./facts.js";
+import { ageDays, diffCounts, duration, fileLine, hoursBetween, list, median, mrLine, obj, oneLine, people, pipelineLine, str, tally, tallyLines, unresolvedThreads, who } from "./facts.js";
 import type { PromptArg, PromptDef, PromptRun, Row, Section } from "./types.js";
 
 export const PROJECT: PromptArg = { name: "project_id", description: "Project ID or full path (group/project)", required: true };
@@ -158,7 +158,7 @@ const mrPrompts: PromptDef[] = [
   },
 ];
 
-const openMrs = (run: PromptRun, project: string | undefined, extra: Row = {}) => run.list("merge_request.list", { project_id: project, state: "opened", per_page: PAGE, ...extra });
+export const openMrs = (run: PromptRun, project: string | undefined, extra: Row = {}) => run.list("merge_request.list", { project_id: project, state: "opened", per_page: PAGE, ...extra });
 
 const projectMrPrompts: PromptDef[] = [
   {
@@ -274,50 +274,6 @@ const projectMrPrompts: PromptDef[] = [
         { title: `Time to merge (${merged.length} merged merge requests)`, lines: merged.length ? [`- median ${duration(median(hours))}, slowest ${duration(Math.max(...hours))}`] : [], empty: "No merged merge requests." },
         { title: "Merged per week (this week first)", lines: weeks.map((n, i) => `- ${i === 0 ? "last 7 days" : `${i * 7}–${(i + 1) * 7} days ago`}: ${n}`) },
         { title: "By author", lines: byAuthor },
-      ];
-    },
-  },
-  {
-    name: "unassigned_items",
-    title: "Unassigned issues and merge requests",
-    description: "Finds open issues without an assignee and open merge requests without an assignee or reviewer (up to 100 of each). 2 GitLab requests.",
-    args: [PROJECT],
-    needs: ["issue.list", "merge_request.list"],
-    task: (a) => `Propose an owner for each unassigned item of ${a.project_id}, most urgent first.`,
-    next: [
-      ["issue.update", "assign an issue (assignee_ids)"],
-      ["merge_request.update", "assign a merge request or set reviewers"],
-    ],
-    async gather(run, a) {
-      const issues = (await run.list("issue.list", { project_id: a.project_id, state: "opened", per_page: PAGE })).filter((i) => list(i.assignees).length === 0);
-      const mrs = (await openMrs(run, a.project_id)).filter((m) => list(m.assignees).length === 0 || list(m.reviewers).length === 0);
-      return [
-        { title: `Unassigned open issues (${issues.length})`, lines: issues.map((i) => issueLine(i)), empty: "Every open issue has an assignee." },
-        { title: `Merge requests without assignee or reviewer (${mrs.length})`, lines: mrs.map((m) => mrLine(m, [`assignees ${people(m.assignees)}`, `reviewers ${people(m.reviewers)}`])), empty: "Every open merge request has both." },
-      ];
-    },
-  },
-  {
-    name: "stale_items_report",
-    title: "Stale issues and merge requests",
-    description: "Finds open issues and merge requests not updated for stale_days (default 14), from the 100 least recently updated of each. 2 GitLab requests.",
-    args: [PROJECT, { name: "stale_days", description: "Days without an update after which an item is stale (default 14)" }],
-    needs: ["issue.list", "merge_request.list"],
-    task: (a) => `For each item of ${a.project_id} idle for more than ${a.stale_days ?? 14} days, propose: close, ping someone, or keep, with a one-line reason.`,
-    next: [
-      ["issue.note_create", "ping the people on an issue"],
-      ["issue.update", "close an issue (state_event close)"],
-      ["merge_request.update", "close a merge request (state_event close)"],
-    ],
-    async gather(run, a) {
-      const days = count(a.stale_days, 14, "stale_days");
-      const cutoff = timeBefore(run.now, days);
-      const issues = (await run.list("issue.list", { project_id: a.project_id, state: "opened", order_by: "updated_at", sort: "asc", per_page: PAGE })).filter((i) => str(i.updated_at) < cutoff);
-      const mrs = (await openMrs(run, a.project_id, { sort: "asc" })).filter((m) => str(m.updated_at) < cutoff);
-      const idle = (r: Row) => `idle ${ageDays(r.updated_at, run.now)} days`;
-      return [
-        { title: `Stale issues (${issues.length})`, lines: issues.map((i) => issueLine(i, [idle(i)])), empty: `No open issue idle for more than ${days} days.` },
-        { title: `Stale merge requests (${mrs.length})`, lines: mrs.map((m) => mrLine(m, [idle(m)])), empty: `No open merge request idle for more than ${days} days.` },
       ];
     },
   },

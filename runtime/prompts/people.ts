@@ -1,8 +1,7 @@
 // Release and branch prompts, people prompts (the current user unless username), the current user's own
 // work across projects, and group prompts (RPC-9).
-import { ageDays, count, day, daysBefore, diffCounts, fileLine, issueLine, list, mrLine, obj, people, str, tally, tallyLines, timeBefore, who } from "./facts.js";
+import { ageDays, count, day, daysBefore, diffCounts, fileLine, issueLine, list, mrLine, people, str, tally, tallyLines, timeBefore } from "./facts.js";
 import { PROJECT } from "./mergeRequests.js";
-import { milestoneSections, pickMilestone } from "./project.js";
 import type { PromptArg, PromptDef, PromptRun, Row, Section } from "./types.js";
 
 const PAGE = 100;
@@ -230,4 +229,4 @@ const PEOPLE_PROMPTS: PromptDef[] = [
 ];
 
 export const PEOPLE_AND_RELEASE_PROMPTS: readonly PromptDef[] = [...RELEASE_PROMPTS, ...PEOPLE_PROMPTS];
-export { GROUP, DAYS, eventsOf, activitySections, obj };
+export { GROUP, DAYS, eventsOf, activitySections };
