@@ -27,6 +27,9 @@ export function listing(def: PromptDef): Prompt {
   };
 }
 
+/** The budget of one read inside a prompt: the largest GITLAB_MCP_MAX_RESPONSE_BYTES allows (4 MiB). */
+const READ_BUDGET = 4 * 1024 * 1024;
+
 /** A prompt ended by GitLab, the network or a refusal: its text is the §5 text of the failed read. */
 class PromptFailure extends Error {}
 
@@ -42,7 +45,9 @@ function counted(client: GitLabApi, count: { n: number }): GitLabApi {
 export async function runPrompt(def: PromptDef, given: Record<string, string> | undefined, view: SessionView, base: ExecContext, now = new Date()): Promise<GetPromptResult> {
   const args = checkedArgs(def, given ?? {});
   const count = { n: 0 };
-  const ctx: ExecContext = { ...base, client: counted(base.client, count) };
+  // The reads keep their whole page (at most 100 rows): what they gather is condensed into the message,
+  // and it is the message that is held to the response budget (fitted below).
+  const ctx: ExecContext = { ...base, client: counted(base.client, count), maxResponseBytes: READ_BUDGET };
   const notes: string[] = [];
   const frame: CallFrame = {
     origin: `prompt ${def.name}`,

@@ -1,6 +1,6 @@
 // Release and branch prompts, people prompts (the current user unless username), the current user's own
 // work across projects, and group prompts (RPC-9).
-import { ageDays, count, day, daysBefore, diffCounts, fileLine, issueLine, list, mrLine, people, str, tally, tallyLines, timeBefore } from "./facts.js";
+import { ageDays, count, day, daysBefore, diffCounts, fileLine, issueLine, list, mrLine, obj, people, str, tally, tallyLines, timeBefore } from "./facts.js";
 import { PROJECT } from "./mergeRequests.js";
 import type { PromptArg, PromptDef, PromptRun, Row, Section } from "./types.js";
 
@@ -24,8 +24,8 @@ async function eventsOf(run: PromptRun, user: Row, days: number): Promise<Row[]>
   return (await run.list("user.contribution_events", { user_id: user.id, after: daysBefore(run.now, days + 1), per_page: PAGE })).filter((e) => str(e.created_at) >= since);
 }
 
-const target = (e: Row) => `${str(e.target_type)}${e.target_iid ? ` ${str(e.target_type) === "MergeRequest" ? "!" : "#"}${str(e.target_iid)}` : ""}${e.target_title ? ` ${str(e.target_title)}` : ""}`;
-const eventLine = (e: Row) => `- ${day(e.created_at)} ${str(e.action_name)} ${target(e)}${e.project_id ? ` (project ${str(e.project_id)})` : ""}`;
+const target = (e: Row) => [str(e.target_type), e.target_iid ? `${str(e.target_type) === "MergeRequest" ? "!" : "#"}${str(e.target_iid)}` : "", str(e.target_title) || str(obj(e.push_data)?.ref)].filter(Boolean).join(" ");
+const eventLine = (e: Row) => `- ${[day(e.created_at), str(e.action_name), target(e)].filter(Boolean).join(" ")}${e.project_id ? ` (project ${str(e.project_id)})` : ""}`;
 const is = (e: Row, action: RegExp, type: string) => action.test(str(e.action_name)) && str(e.target_type) === type;
 
 function activitySections(events: readonly Row[]): Section[] {

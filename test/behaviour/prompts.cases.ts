@@ -216,7 +216,7 @@ export const PROMPT_CASES: readonly PromptCase[] = [
     name: "user_activity_report",
     args: { group_id: "group", username: "alice" },
     requests: ["GET /users", `GET ${G}/projects`, "GET /users/2/events"],
-    says: ["## Activity (2 events)", "opened MergeRequest !1 Keep remembered sessions for 30 days (project 42)"],
+    says: ["## Activity (2 events)", "opened MergeRequest !1 Keep remembered sessions for 30 days (project 42)", /\d pushed to \(project 42\)/],
   },
   {
     name: "team_overview",
@@ -240,7 +240,7 @@ export const PROMPT_CASES: readonly PromptCase[] = [
     name: "weekly_team_recap",
     args: { group_id: "group" },
     requests: [`GET ${G}/merge_requests`, `GET ${G}/merge_requests`, `GET ${G}/issues`],
-    says: ["## Merged (1)", "feat: remember-me days from a setting", "## Opened (2)", "fix: typo in the login page"],
+    says: ["## Merged (1)", "feat: remember-me days from a setting", "## Opened (2)", "fix: typo in the login page", "## Issues closed (1)", "Upgrade the session library (closed, by @bob, assigned @bob)"],
     never: ["Fix the crash on start"],
   },
   {

@@ -164,3 +164,28 @@ describe("RPC-10, §5: a failing prompt is a JSON-RPC error with the §5 sentenc
     assert.deepEqual(requests(ctx.sim), ["GET /users"]);
   });
 });
+
+describe("RES-17: a prompt's message stays within GITLAB_MCP_MAX_RESPONSE_BYTES", () => {
+  let sim: GitLabSimulator;
+  let client: EraClient;
+  before(async () => {
+    sim = await GitLabSimulator.start();
+    sim.addProject({ id: 42, path_with_namespace: "group/project", default_branch: "main" });
+    for (let i = 1; i <= 100; i++) sim.addMergeRequest(42, { title: `Merge request number ${i} ${"with a long title ".repeat(8)}`, source_branch: `feature/b${i}`, author: i % 2 ? "alice" : "bob" });
+    client = await eraClient({ sim, era: "legacy", transport: "stdio", env: { ...ENV, GITLAB_MCP_MAX_RESPONSE_BYTES: "16KB" } });
+  });
+  after(async () => {
+    await client?.close();
+    await sim?.close();
+  });
+  it("reads the whole page of 100, counts all of them, and cuts listed lines with a ⚠️ notice", async () => {
+    sim.clearLog();
+    const text = textOf(await client.getPrompt("summarize_open_mrs", { project_id: "42" }));
+    assert.deepEqual(requests(sim), ["GET /projects/42/merge_requests"]);
+    assert.ok(Buffer.byteLength(text) <= 16 * 1024, `${Buffer.byteLength(text)} bytes`);
+    assert.ok(text.includes("Overview: 100 open merge request(s)"), text);
+    assert.ok(text.includes("by author: @alice 50, @bob 50"), text);
+    assert.match(text, /⚠️ Truncated: \d+ more line\(s\) left out to fit the response size budget\./);
+    assert.ok(text.includes("## Act next with these canonical actions"), "the next actions survive the cut");
+  });
+});

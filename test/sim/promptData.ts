@@ -58,6 +58,7 @@ export async function seedPromptData(sim: GitLabSimulator): Promise<void> {
   sim.addMergeRequest(P, { title: "fix: typo in the login page", author: "carol", reviewers: ["sim-user"], source_branch: "hotfix/typo", created_at: hoursAgo(10), description: "Fixes a typo." });
   // The token's user (id 1, sim-user) wrote one merge request and has an overdue issue.
   sim.addMergeRequest(P, { title: "Add the audit log", source_branch: "feature/notifications", reviewers: ["alice"], created_at: hoursAgo(6) });
+  sim.addIssue(P, { title: "Upgrade the session library", author: "bob", assignees: ["bob"], state: "closed", created_at: hoursAgo(20) });
   sim.addIssue(P, { title: "Renew the TLS certificate", assignees: ["sim-user"], due_date: "2026-01-15", labels: ["security"] });
   for (const [id, access_level] of [[2, 40], [3, 30], [4, 30]] as const) {
     sim.addMember({ project: P }, { user_id: id, access_level });
