@@ -189,3 +189,38 @@ describe("RES-17: a prompt's message stays within GITLAB_MCP_MAX_RESPONSE_BYTES"
     assert.ok(text.includes("## Act next with these canonical actions"), "the next actions survive the cut");
   });
 });
+
+describe("RPC-10: a fine-grained token granted a few project permissions sees only the prompts it can feed", () => {
+  const FG = "glpat-fine-grained";
+  const SELF = [
+    { access: "user" as const, permissions: ["read_personal_access_token", "read_user"] },
+    { access: "instance" as const, permissions: ["read_metadata"] },
+  ];
+  let sim: GitLabSimulator;
+  let client: EraClient;
+  before(async () => {
+    sim = await GitLabSimulator.start({
+      version: "19.4.1-ee",
+      tokens: { [SIM_TOKEN]: { scopes: ["api"] }, [FG]: { scopes: ["granular"], granular: [...SELF, { access: "selected_memberships", project_id: 42, permissions: ["read_repository", "read_project", "read_pipeline"] }] } },
+    });
+    await seedPromptData(sim);
+    client = await eraClient({ sim, era: "modern", transport: "stdio", token: FG, env: ENV });
+  });
+  after(async () => {
+    await client?.close();
+    await sim?.close();
+  });
+  it("lists the pipeline and repository prompts, not those of merge requests, issues or events, and runs one", async () => {
+    const names = (await client.listPrompts()).prompts.map((p) => p.name);
+    for (const kept of ["summarize_pipeline_status", "compare_branches", "project_health_check"]) assert.ok(names.includes(kept), `${kept} is not listed: ${names.join(" ")}`);
+    for (const hidden of ["review_mr", "summarize_open_mrs", "daily_standup", "my_open_mrs", "my_issues", "team_overview"]) assert.ok(!names.includes(hidden), `${hidden} is listed`);
+    assert.ok(names.length < 37);
+    sim.clearLog();
+    const text = textOf(await client.getPrompt("summarize_pipeline_status", { project_id: "42" }));
+    assert.deepEqual(requests(sim), ["GET /projects/42/pipelines", "GET /projects/42/pipelines/1002/jobs"]);
+    assert.ok(text.includes("job 5003 rspec (stage test) failed: script_failure"), text);
+    // The follow-ups this grant cannot run are not named (as hints never name a withheld action, ERR-15).
+    assert.ok(!text.includes("`job.trace`") && !text.includes("`pipeline.retry`"), text);
+    assert.ok(text.includes("No follow-up action is available to this session."), text);
+  });
+});
