@@ -42,10 +42,11 @@ import { buildView, type SessionView } from "./policy/view.js";
 import type { Era, Feature, SessionContext } from "./features.js";
 import { catalogResources } from "./resources/index.js";
 import { completions } from "./completion/index.js";
+import { catalogPrompts } from "./prompts/index.js";
 import { VERSION } from "./version.js";
 
 /** What a session offers beside its tools (§7), in the order their capabilities are merged. */
-const FEATURES: readonly Feature[] = [catalogResources, completions];
+const FEATURES: readonly Feature[] = [catalogResources, catalogPrompts, completions];
 
 const SURFACES = { dynamic: dynamicSurface, meta: metaSurface, individual: individualSurface } as const;
 const INSTRUCTIONS = { dynamic: DYNAMIC_INSTRUCTIONS, meta: META_INSTRUCTIONS, individual: INDIVIDUAL_INSTRUCTIONS } as const;

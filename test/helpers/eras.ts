@@ -48,6 +48,8 @@ export interface EraClient {
   listTools(): Promise<{ tools: { name: string }[] }>;
   callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; onprogress?: (p: { progress: number; message?: string }) => void }): Promise<CallResult>;
   close(): Promise<void>;
+  listPrompts(): Promise<{ prompts: { name: string; description?: string; arguments?: { name: string; description?: string; required?: boolean }[] }[] }>;
+  getPrompt(name: string, args?: Record<string, string>): Promise<{ description?: string; messages: { role: string; content: { type: string; text?: string } }[] }>;
   /** Resources and completions, which both SDK lines call the same way. */
   readonly sdk: EraRequests;
 }
@@ -109,6 +111,8 @@ export async function eraClient(o: ClientOptions): Promise<EraClient> {
       callTool: (name, args, options) =>
         client.callTool({ name, arguments: args }, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
       close: () => client.close(),
+      listPrompts: () => client.listPrompts(),
+      getPrompt: (name, args) => client.getPrompt({ name, arguments: args }, { timeout: 60_000 }),
       sdk: client as unknown as EraRequests,
     };
   }
@@ -129,6 +133,8 @@ export async function eraClient(o: ClientOptions): Promise<EraClient> {
     callTool: (name, args, options) =>
       client.callTool({ name, arguments: args }, undefined, { signal: options?.signal, onprogress: options?.onprogress, timeout: 60_000 }) as Promise<CallResult>,
     close: () => client.close(),
+    listPrompts: () => client.listPrompts(),
+    getPrompt: (name, args) => client.getPrompt({ name, arguments: args }, { timeout: 60_000 }),
     sdk: client as unknown as EraRequests,
   };
 }
