@@ -28,7 +28,7 @@ import type { OAuthMode } from "./http/oauth/setup.js";
 /** HTTP-9, wire text. */
 export const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
 const CHALLENGE = { "www-authenticate": 'Bearer realm="gitlab-mcp-server"' };
-/** Every protocol revision served: 2026-07-28, then the 2025 era's, newest first. */
+/** Every protocol revision served, newest first. */
 const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** HTTP-20: the largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -38,9 +38,6 @@ const MAX_IN_FLIGHT = 512;
 const DRAIN_GRACE_MS = 15_000;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
-
-
-
 
 /** What every request of the process shares. */
 interface Door {
@@ -153,8 +150,6 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
   process.once("SIGTERM", () => drain(settings.drainDelayMs));
   process.once("SIGINT", () => drain(0));
 }
-
-
 
 async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Promise<void> {
   const { config, log } = door;
@@ -298,4 +293,3 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
     untrack();
   }
 }
-

@@ -3,32 +3,14 @@
 // narrowing, GitLab's dynamic-registration tokens, outages, and many people at once.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { CLI } from "../helpers/mcp.js";
-import { post, startHttp, type HttpServer } from "../helpers/http.js";
-
-/** A free loopback port, so the public URL is known before the server starts. */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-/** The server in OAuth mode on a known port, against `sim`. */
-export async function startOAuth(sim: GitLabSimulator, env: Record<string, string> = {}): Promise<HttpServer> {
-  const port = await freePort();
-  return startHttp(
-    { GITLAB_URL: sim.url, GITLAB_MCP_AUTH_MODE: "oauth", GITLAB_MCP_PUBLIC_URL: `http://127.0.0.1:${port}`, GITLAB_MCP_RATE_LIMIT_RPS: "0", GITLAB_MCP_LOG_LEVEL: "debug", ...env },
-    ["--http-addr", `127.0.0.1:${port}`],
-  );
-}
+import { post, type HttpServer } from "../helpers/http.js";
+import { startOAuth } from "./oauthServer.js";
 
 const me = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "gitlab_execute_action", arguments: { action: "user.current", params: {} } } };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
