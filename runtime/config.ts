@@ -7,6 +7,7 @@ import type { Tier } from "./catalog/types.js";
 import { HTTP_FLAGS, parseHttpSettings, type HttpSettings } from "./configHttp.js";
 import { instanceRoot } from "./gitlab/client.js";
 import { legacyNames } from "./configLegacy.js";
+import { checkOAuthInstances } from "./http/oauth/settings.js";
 
 /** The three projections of the catalog onto MCP tools (SUR-1). */
 export type ToolSurface = "dynamic" | "meta" | "individual";
@@ -209,14 +210,17 @@ export function parseCommand(argv: readonly string[], e: NodeJS.ProcessEnv): Com
     if (pem !== "") extraCa = { source: env(e, "SSL_CERT_FILE")!, pem };
     else warnings.push(`SSL_CERT_FILE=${env(e, "SSL_CERT_FILE")!} cannot be read or holds no PEM certificate: it is ignored`);
   }
+  const configFail = (message: string): never => {
+    throw new ConfigError(message, 1);
+  };
+  const http = parseHttpSettings(values, e, configFail, parseDuration);
+  if (transport === "http") checkOAuthInstances(http.oauth, gitlabUrls, bool("skip-tls-verify", "GITLAB_MCP_SKIP_TLS_VERIFY"), configFail);
   return {
     kind: "serve",
     config: {
       gitlabUrl: gitlabUrls[0],
       gitlabUrls,
-      http: parseHttpSettings(values, e, (message) => {
-        throw new ConfigError(message, 1);
-      }, parseDuration),
+      http,
       token: transport === "stdio" ? env(e, "GITLAB_TOKEN") : undefined,
       surface: surface as ToolSurface,
       capabilitySurface,

@@ -2,6 +2,7 @@
 // shutdown, trusted proxies and the shared store of several replicas. Parsed in every mode, so a bad
 // value refuses the start the same way whatever the transport (CFG-6); only HTTP mode uses them.
 import { isIP } from "node:net";
+import { OAUTH_FLAGS, parseOAuthSettings, type OAuthSettings } from "./http/oauth/settings.js";
 
 /** Settings only the HTTP transport reads. */
 export interface HttpSettings {
@@ -24,6 +25,8 @@ export interface HttpSettings {
   readonly trustedProxyHeader?: string;
   /** Where replicas share rate-limit buckets and failure budgets (GITLAB_MCP_REDIS_URL); memory when unset. */
   readonly redisUrl?: string;
+  /** §9.10: legacy or OAuth authentication, the public URL, and the optional authorization proxy. */
+  readonly oauth: OAuthSettings;
 }
 
 /** The flags of these settings, for node:util parseArgs. */
@@ -38,6 +41,7 @@ export const HTTP_FLAGS = {
   "auth-distinct-token-window": { type: "string" },
   "trusted-proxies": { type: "string" },
   "trusted-proxy-header": { type: "string" },
+  ...OAUTH_FLAGS,
 } as const;
 
 type Fail = (message: string) => never;
@@ -93,5 +97,6 @@ export function parseHttpSettings(values: Record<string, unknown>, e: NodeJS.Pro
     trustedProxies: proxies,
     ...(header !== undefined ? { trustedProxyHeader: header } : {}),
     ...(redisUrl !== undefined ? { redisUrl } : {}),
+    oauth: parseOAuthSettings((flag, variable) => read(flag, variable), fail, parseDuration),
   };
 }

@@ -43,6 +43,12 @@ HTTP mode (--http):
   GITLAB_MCP_AUTH_DISTINCT_TOKEN_LIMIT   distinct refused credentials per address and window before a block of 1m, 10m, 60m (default 50)
   GITLAB_MCP_AUTH_DISTINCT_TOKEN_WINDOW  that window (default 10m)
   GITLAB_MCP_TRUSTED_ORIGINS       browser origins allowed besides the request's own (comma list)
+  GITLAB_MCP_AUTH_MODE             legacy (default: a personal access token per request) or oauth (OAuth bearer tokens only)
+  GITLAB_MCP_PUBLIC_URL            the URL clients reach this server at (required by oauth; named in its OAuth metadata)
+  GITLAB_MCP_OAUTH_CACHE_TTL       how long a verified OAuth token is trusted before GitLab is asked again, 1m to 2h (default 15m)
+  GITLAB_MCP_OAUTH_CLIENT_UID      comma list of GitLab OAuth application IDs whose tokens are accepted (default any)
+  GITLAB_MCP_OAUTH_APP_ID, GITLAB_MCP_OAUTH_APP_SECRET  a GitLab OAuth application: this server then signs people in
+                                   itself (client registration, PKCE) and hands each client a token of its own
   GITLAB_MCP_REDIS_URL             redis://[user:password@]host:port[/db] or rediss:// (TLS): replicas share rate limits and
                                    authentication budgets there (default: each process keeps its own in memory)
 
@@ -61,7 +67,8 @@ Flags:
   --skip-tls-verify[=bool], --ca-file <path>, --rate-limit-rps <n>, --rate-limit-burst <n>
   --max-http-clients <n>, --pool-idle-timeout <d>, --revalidate-interval <d>, --drain-delay <d>,
   --auth-failure-limit <n>, --auth-failure-window <d>, --auth-distinct-token-limit <n>, --auth-distinct-token-window <d>,
-  --trusted-origins <list>
+  --trusted-origins <list>, --auth-mode <mode>, --public-url <url>, --oauth-cache-ttl <d>, --oauth-client-uid <list>,
+  --oauth-app-id <id>
                                    as the variables of the same names
   --trusted-proxies <ips> --trusted-proxy-header <name>
                                    both or neither: the client address of a request from one of these proxies is read

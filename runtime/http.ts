@@ -6,37 +6,29 @@
 // serves both protocol eras on the one endpoint: a 2026-07-28 request carries its version in its own
 // _meta, anything else is served the 2025 way, statelessly. It takes web Requests and checks no
 // credential, so the gates below (Host, Origin, size, version, budget, 401, admission) stand in front.
+// In OAuth mode (§9.10, http/oauth/) only a bearer token GitLab vouches for passes the 401 gate.
 import { malformedParamsAnswer } from "./envelope.js";
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Config } from "./config.js";
 import { type Logger, registerSecret } from "./log.js";
-import { GitLabClient, type GitLabApi } from "./gitlab/client.js";
-import { GitLabHttpError } from "./gitlab/errors.js";
-import { isGranularRefusal, learnCredential } from "./policy/credential.js";
+import { GitLabClient } from "./gitlab/client.js";
+import { learnCredential } from "./policy/credential.js";
+import { configDigest, GRANULAR_USER_REFUSED, verify } from "./http/admission.js";
 import { RateLimiter } from "./ratelimit.js";
 import { MemoryAuthBudget, type AuthBudget, type BudgetSettings } from "./http/authBudget.js";
-import { CredentialPool, tokenTail, type PoolEntry, type Verdict } from "./http/pool.js";
+import { CredentialPool, tokenTail, type PoolEntry } from "./http/pool.js";
 import type { RedisStore } from "./http/redis.js";
 import { clientAddress, credential, selectInstance } from "./http/request.js";
+import { hostName, jsonRpcError, parseMessage, pending, readBody, safeDecode, splitAddr, webHeaders, writeResponse } from "./http/wire.js";
 import { connectionOf, createSession, MODERN_PROTOCOL_VERSION } from "./server.js";
 import { VERSION } from "./version.js";
-
-/** HTTP-2: 12 hex characters over the policy settings, so operators can compare replicas. */
-function configDigest(config: Config): string {
-  const policy = { surface: config.surface, readOnly: config.readOnly, safeMode: config.safeMode, exclude: config.excludeTools, yolo: config.yolo, instances: config.gitlabUrls };
-  return createHash("sha256").update(JSON.stringify(policy)).digest("hex").slice(0, 12);
-}
-
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
-}
+import type { OAuthMode } from "./http/oauth/setup.js";
 
 /** HTTP-9, wire text. */
 export const AUTH_REQUIRED = "Authentication required: send a GitLab personal access token as 'Authorization: Bearer <glpat-...>' or 'PRIVATE-TOKEN: <glpat-...>'";
 const CHALLENGE = { "www-authenticate": 'Bearer realm="gitlab-mcp-server"' };
-/** Every protocol revision served: 2026-07-28, then the 2025 era's, newest first. */
+/** Every protocol revision served, newest first. */
 const PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** HTTP-20: the largest request body accepted. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -44,33 +36,8 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const MAX_IN_FLIGHT = 512;
 /** HTTP-29: how long in-flight calls get to finish after the listener closes. */
 const DRAIN_GRACE_MS = 15_000;
-/** HTTP-10: the admission check's time limit. */
-const ADMISSION_TIMEOUT_MS = 5000;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
-
-/** The host part of a Host header, without its port. */
-function hostName(header: string | undefined): string {
-  const h = (header ?? "").trim().toLowerCase();
-  return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d+$/, "");
-}
-
-/** SAF-41, wire text first. */
-export const GRANULAR_USER_REFUSED =
-  "GitLab accepted this token and refused it the permission to read its own user. Grant the fine-grained personal access token the User: Read permission, " +
-  "or use a classic token with the read_api scope (api to make changes).";
-
-/** HTTP-10: one GET /user; only GitLab's explicit 401 or 403 refuses, an outage admits. */
-async function verify(client: GitLabApi): Promise<Verdict> {
-  try {
-    const answer = await client.rest({ method: "GET", path: "/user", signal: AbortSignal.timeout(ADMISSION_TIMEOUT_MS), retry: "once" });
-    const user = answer.body as { id?: unknown; username?: unknown } | undefined;
-    return typeof user?.id === "number" ? { user: { id: user.id, username: String(user.username) } } : "unknown";
-  } catch (e) {
-    if (isGranularRefusal(e)) return "granular";
-    return e instanceof GitLabHttpError && (e.status === 401 || e.status === 403) ? "rejected" : "unknown";
-  }
-}
 
 /** What every request of the process shares. */
 interface Door {
@@ -83,6 +50,11 @@ interface Door {
   readonly trustedProxies: ReadonlySet<string>;
   /** The SDK's handler of both eras, which builds each request's session from its pool entry. */
   readonly mcp: McpHttpHandler;
+  /** §9.10: OAuth mode's metadata, admission and (optional) authorization proxy. */
+  readonly oauth?: OAuthMode;
+  /** HTTP-17, HTTP-18: the public URL's host and origin, accepted besides loopback names and the request's own origin. */
+  readonly publicHost?: string;
+  readonly publicOrigin?: string;
   /** HTTP-29: "draining" while /health says so, "closed" once new requests are refused. */
   state: "serving" | "draining" | "closed";
   inFlight: number;
@@ -107,6 +79,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
     const { RedisStore } = await import("./http/redis.js");
     store = await RedisStore.connect(settings.redisUrl, log, budgetSettings);
   }
+  const oauth = settings.oauth.mode === "oauth" ? await (await import("./http/oauth/setup.js")).setupOAuth(config, log, store) : undefined;
   const pool = new CredentialPool(
     { capacity: settings.maxClients, idleMs: settings.poolIdleMs, revalidateMs: settings.revalidateMs },
     {
@@ -114,6 +87,7 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
       client: (token, instance) => new GitLabClient(instance, token, `gitlab-mcp-server/${VERSION}`, log, connectionOf(config)),
       verify,
       credential: (client) => learnCredential(client, log, { tier: config.tier }),
+      ...oauth?.pool,
       limiter: (key) =>
         config.rateLimitRps <= 0 ? undefined : store ? store.limiter(key, config.rateLimitRps, config.rateLimitBurst) : new RateLimiter(config.rateLimitRps, config.rateLimitBurst),
     },
@@ -140,6 +114,8 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
     state: "serving",
     inFlight: 0,
     mcp,
+    ...(oauth ? { oauth } : {}),
+    ...(settings.oauth.publicUrl ? { publicHost: hostName(new URL(settings.oauth.publicUrl).host), publicOrigin: new URL(settings.oauth.publicUrl).origin } : {}),
   };
   const server = createServer((req, res) => {
     void handle(req, res, door).catch((e: unknown) => {
@@ -175,32 +151,19 @@ export async function serveHttp(config: Config, log: Logger): Promise<void> {
   process.once("SIGINT", () => drain(0));
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function splitAddr(addr: string): [string, string] {
-  const i = addr.lastIndexOf(":");
-  if (i <= 0) throw new Error(`--http-addr ${addr} is not HOST:PORT`);
-  return [addr.slice(0, i).replace(/^\[|\]$/g, ""), addr.slice(i + 1)];
-}
-
 async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Promise<void> {
   const { config, log } = door;
   const path = (req.url ?? "/").split("?")[0];
   // HTTP-17: a loopback listener answers only loopback Host names, so a web page cannot reach it
   // through DNS rebinding.
-  if (door.loopbackListener && !isLoopback(hostName(req.headers.host))) {
+  const host = hostName(req.headers.host);
+  if (door.loopbackListener && !isLoopback(host) && host !== door.publicHost) {
     jsonRpcError(res, 403, -40300, "Host not allowed: this server answers only loopback host names.");
     return;
   }
   // HTTP-18: a browser request from another origin is refused unless the operator trusts it.
   const origin = req.headers.origin;
-  if (origin && origin !== `http://${req.headers.host ?? ""}` && !config.trustedOrigins.includes(origin.toLowerCase())) {
+  if (origin && origin !== `http://${req.headers.host ?? ""}` && origin !== door.publicOrigin && !config.trustedOrigins.includes(origin.toLowerCase())) {
     jsonRpcError(res, 403, -40300, `Cross-origin request refused: ${origin} is not a trusted origin (GITLAB_MCP_TRUSTED_ORIGINS).`);
     return;
   }
@@ -216,6 +179,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
     );
     return;
   }
+  if (door.oauth?.resource.serveMetadata(path, res)) return;
+  if (door.oauth?.serve && (await door.oauth.serve(req, res, path))) return;
   if (path !== "/mcp" && path !== "/") {
     res.writeHead(404).end();
     return;
@@ -260,9 +225,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
     jsonRpcError(res, 429, -42900, `Too many refused credentials from this address: retry in ${seconds} s.`, { "retry-after": String(seconds) });
     return;
   }
-  const token = credential(req);
+  // §9.10: in OAuth mode only a bearer token GitLab vouches for gets this far (resource.ts answers the rest).
+  const token = door.oauth ? await door.oauth.resource.admit(req, res, address, (key) => door.budget.refused(address, key)) : credential(req);
   if (!token) {
-    jsonRpcError(res, 401, -40100, `${AUTH_REQUIRED}.`, CHALLENGE);
+    if (!door.oauth) jsonRpcError(res, 401, -40100, `${AUTH_REQUIRED}.`, CHALLENGE);
     return;
   }
   registerSecret(token);
@@ -285,7 +251,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
   if (admission.kind === "rejected") {
     await door.budget.refused(address, admission.key);
     log.info("credential refused by GitLab", { credential: tokenTail(token), address, instance: selection.instance });
-    jsonRpcError(res, 401, -40100, `${AUTH_REQUIRED}. GitLab refused the credential sent.`, CHALLENGE);
+    const challenge = door.oauth ? { "www-authenticate": `Bearer error="invalid_token", resource_metadata="${door.oauth.resource.metadataUrl}"` } : CHALLENGE;
+    jsonRpcError(res, 401, -40100, `${door.oauth ? "GitLab refused the token: sign in again" : `${AUTH_REQUIRED}. GitLab refused the credential sent`}.`, challenge);
     return;
   }
   const { entry } = admission;
@@ -324,88 +291,5 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: Door): Pr
     await writeResponse(response, res);
   } finally {
     untrack();
-  }
-}
-
-/**
- * The requests in flight in this process, so a 2025-era notifications/cancelled, which arrives in a POST
- * of its own, can abort the request it names (RES-11). Stateless HTTP has no session to scope a request
- * ID, so it is looked up among the same credential's requests, and acted on only when exactly one
- * matches: two clients of one user may both have a request 3 in flight, and cancelling the wrong one
- * would lose work. A cancellation that reaches another replica finds nothing; the request then runs to
- * its end, which is what a client must expect of any cancellation that crosses a result on the way.
- */
-const pending = {
-  requests: new Map<string, Set<AbortController>>(),
-  /** Registers a request or, for a cancellation, aborts what it names; returns the clean-up. */
-  track(credential: string, message: ReturnType<typeof parseMessage>, controller: AbortController): () => void {
-    if (message?.method === "notifications/cancelled") {
-      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
-      const matches = id === undefined ? undefined : this.requests.get(`${credential}\0${JSON.stringify(id)}`);
-      if (matches?.size === 1) for (const c of matches) c.abort();
-      return () => undefined;
-    }
-    if (message?.id === undefined || typeof message.method !== "string") return () => undefined;
-    const key = `${credential}\0${JSON.stringify(message.id)}`;
-    const set = this.requests.get(key) ?? new Set<AbortController>();
-    set.add(controller);
-    this.requests.set(key, set);
-    return () => {
-      set.delete(controller);
-      if (set.size === 0) this.requests.delete(key);
-    };
-  },
-};
-
-function parseMessage(body: Buffer): { id?: unknown; method?: unknown; params?: unknown } | undefined {
-  try {
-    const value = JSON.parse(body.toString("utf8")) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as { id?: unknown; method?: unknown; params?: unknown }) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The request body, or undefined past the limit (a chunked body has no Content-Length to check first). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-function webHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-/** Copies the SDK's web Response to Node's, streaming the body as it comes (SSE frames are flushed one by one). */
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
-  });
-  // HTTP-6: a proxy must not hold back a stream of events.
-  if (response.headers.get("content-type")?.startsWith("text/event-stream")) headers["x-accel-buffering"] = "no";
-  res.writeHead(response.status, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (res.destroyed) break;
-      res.write(chunk);
-    }
-  } finally {
-    res.end();
   }
 }

@@ -1,5 +1,5 @@
 // The GitLab client (transport.ts: Node's http/https), REST under <root>/api/v4 and GraphQL at <root>/api/graphql, with the
-// token sent as PRIVATE-TOKEN. Failures are classified into the error types of errors.ts; nothing here
+// token sent as PRIVATE-TOKEN (an OAuth token as Authorization: Bearer). Failures are classified into the error types of errors.ts; nothing here
 // retries a mutation (RES-6).
 import { randomBytes } from "node:crypto";
 import type { Logger } from "../log.js";
@@ -101,6 +101,8 @@ export class GitLabClient implements GitLabApi {
     private readonly log?: Logger,
     /** TLS settings toward GitLab (§8.2). */
     private readonly connection: Connection = {},
+    /** "bearer" for an OAuth access token, which GitLab reads only from Authorization (§9.10). */
+    private readonly scheme: "private-token" | "bearer" = "private-token",
   ) {
     this.root = instanceRoot(url);
   }
@@ -118,7 +120,8 @@ export class GitLabClient implements GitLabApi {
     assertRoute(call.path);
     const url = `${this.root}/api/v4${call.path}${queryString(call.query)}`;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent };
-    if (this.token) headers["private-token"] = this.token;
+    if (this.token && this.scheme === "bearer") headers.authorization = `Bearer ${this.token}`;
+    else if (this.token) headers["private-token"] = this.token;
     let payload: string | Buffer | undefined;
     if (call.multipart) {
       const boundary = `----gitlab-mcp-${randomBytes(12).toString("hex")}`;

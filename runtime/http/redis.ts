@@ -11,6 +11,7 @@
 //   gitlab-mcp:auth:{<address>}:creds                 set of pool hashes expires with the distinct window
 //   gitlab-mcp:auth:{<address>}:block                 flag               expires when the block ends
 //   gitlab-mcp:auth:{<address>}:strikes               counter            expires a day after the last block
+//   gitlab-mcp:oauth:<kind>:<sha256 of the secret>    sealed record      the authorization proxy's (oauth/store.ts)
 //
 // When Redis cannot be reached, each replica falls back to its own memory for both (fail-local, not
 // open: the limits still hold per replica, only N replicas together allow up to N times as much) and
@@ -18,6 +19,7 @@
 import type { Redis as RedisClient } from "ioredis";
 import type { Logger } from "../log.js";
 import { chargeRate, RateLimiter, type Charge, type Limiter } from "../ratelimit.js";
+import type { OAuthStore } from "./oauth/store.js";
 import { BLOCK_STEPS_MS, MemoryAuthBudget, STRIKE_MEMORY_MS, type AuthBudget, type BudgetSettings } from "./authBudget.js";
 
 const TAKE = `
@@ -149,6 +151,21 @@ export class RedisStore {
       () => undefined,
       () => undefined,
     );
+  }
+
+  /**
+   * The authorization proxy's records (oauth/store.ts), under gitlab-mcp:oauth:<kind>:<sha256>. No
+   * fallback: a sign-in or token that another replica cannot see would fail there, so while Redis is
+   * away these operations fail and the proxy answers 503.
+   */
+  oauthStore(): OAuthStore {
+    const k = (key: string) => `gitlab-mcp:oauth:${key}`;
+    return {
+      put: async (key, value, ttlMs) => void (await this.redis.set(k(key), value, "PX", Math.max(1, Math.ceil(ttlMs)))),
+      get: async (key) => (await this.redis.get(k(key))) ?? undefined,
+      take: async (key) => (await this.redis.getdel(k(key))) ?? undefined,
+      delete: async (key) => void (await this.redis.del(k(key))),
+    };
   }
 
   private warn(message: string, e: unknown): void {

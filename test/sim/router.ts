@@ -50,6 +50,9 @@ export interface RestResult {
 
 export type Handler = (ctx: RestContext) => RestResult;
 
+/** A route outside /api/v4 (GitLab's OAuth endpoints, oauth.ts): answers, or undefined to pass. */
+export type WebHandler = (ctx: Omit<RestContext, "route" | "auth">) => RestResult | undefined;
+
 interface Route {
   method: string;
   pattern: RegExp;
@@ -68,6 +71,12 @@ export function decodeSegment(raw: string): string {
 
 export class Router {
   private readonly routes: Route[] = [];
+  /** Routes outside /api/v4, tried in order before the API's 404. */
+  readonly web: WebHandler[] = [];
+
+  addWeb(handler: WebHandler): void {
+    this.web.push(handler);
+  }
 
   add(method: string, path: string, handler: Handler, scopes: ScopePolicy = "api"): void {
     const keys: string[] = [];

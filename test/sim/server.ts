@@ -211,6 +211,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     const answer = handleGraphql({ method, body: parsed.value, params: queryParams, headers: req.headers, state: deps.state, options: deps.options });
     return send(res, answer.status, answer.body, extraHeaders);
   }
+  for (const web of rawPath.startsWith("/api/") ? [] : deps.router.web) {
+    const answer = web({ method, rawPath, params: { ...queryParams, ...(parsed.value && typeof parsed.value === "object" ? (parsed.value as ParamMap) : {}) }, headers: req.headers, origin: `http://${headers.host ?? "127.0.0.1"}`, state: deps.state, options: deps.options });
+    if (answer) return send(res, answer.status, answer.body, { ...(answer.headers ?? {}), ...extraHeaders });
+  }
   if (rawPath !== "/api/v4" && !rawPath.startsWith("/api/v4/")) {
     return send(res, 404, rawPath.startsWith("/api/") ? routeNotFound().body : "Not Found", extraHeaders);
   }

@@ -60,6 +60,7 @@ import { registerPackageRegistryRoutes } from "./restPackagesRegistry.js";
 import { registerTemplateRoutes } from "./restTemplates.js";
 import { registerSecurityRoutes } from "./restSecurity.js";
 import { registerSecurityExportRoutes } from "./restSecurityExports.js";
+import { oauthOf, registerOAuthRoutes, type SimOAuth } from "./oauth.js";
 import { GRANULAR_FLAG, loadTables, parseTables, type FineGrainedTables } from "./fineGrained.js";
 import { seedIssue, seedMergeRequest, seedNote, seedPipeline, type IssueSeed, type MergeRequestSeed, type NoteSeed, type PipelineSeed } from "./trackerSeed.js";
 import { Router, type ResolvedOptions } from "./router.js";
@@ -221,6 +222,7 @@ export class GitLabSimulator {
     registerTemplateRoutes(router);
     registerSecurityRoutes(router);
     registerSecurityExportRoutes(router);
+    registerOAuthRoutes(router);
     const log: LoggedRequest[] = [];
     const faults = new FaultQueue();
     const server = startServer({ state, options: resolved, router, faults, log }, options.tls);
@@ -237,6 +239,11 @@ export class GitLabSimulator {
   /** Seeds a personal snippet (or, with projectId, a project snippet) with its files' contents. */
   addSnippet(seed: { id: number; title: string; visibility?: string; authorId?: number; projectId?: number; files: Record<string, string> }): Record<string, unknown> {
     return seedSnippet(this.state, this.options.externalUrl, seed);
+  }
+
+  /** GitLab's OAuth provider: applications, the signed-in user, issued tokens (oauth.ts). */
+  get oauth(): SimOAuth {
+    return oauthOf(this.state);
   }
 
   /** Changes what /version and /metadata report from now on (e.g. "19.4.1-ee"). */

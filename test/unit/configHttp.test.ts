@@ -22,6 +22,7 @@ it("defaults follow §8.2", () => {
     authDistinctLimit: 50,
     authDistinctWindowMs: 600_000,
     trustedProxies: [],
+    oauth: { mode: "legacy", cacheTtlMs: 900_000, clientUids: [] },
   });
 });
 
