@@ -13,6 +13,7 @@ import { registryOutputs } from "./steps/registry.js";
 import { validatorOutputs } from "./steps/validators.js";
 import { typeOutputs } from "./steps/types.js";
 import { docOutputs } from "./steps/docs.js";
+import { finderOutputs } from "./steps/finder.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Folders whose every file codegen owns: a file there that codegen no longer writes is stale. */
@@ -53,6 +54,7 @@ export async function generateAll(only?: string): Promise<Output[]> {
     validators: () => validatorOutputs(model),
     types: () => typeOutputs(root, loaded.raw, model),
     docs: () => docOutputs(model),
+    finder: () => finderOutputs(root, model),
   };
   if (only && !families[only]) throw new Error(`--only takes one of ${Object.keys(families).join(", ")}`);
   const chosen = only ? [families[only]] : Object.values(families);

@@ -1,0 +1,79 @@
+// The finder's engine (issue 24), loaded on the first find: the lexicon and the MiniSearch index that
+// codegen built (generated/finder-index.ts), the Snowball stemmers, and the ranking: BM25+ over the
+// action's fields, then the request's intent (a question asks for a read; no delete word, no destructive
+// action first).
+import MiniSearch, { type SearchResult } from "minisearch";
+import { finderIndex, finderLexicon } from "../../generated/finder-index.js";
+import { analyzer, loadStemmers, type Analysis, type CompiledLexicon } from "./analyze.js";
+import { BOOSTS, indexOptions, type IndexedAction } from "./fields.js";
+
+/** One action the index found, with what decided its rank. */
+export interface Ranked {
+  readonly id: string;
+  /** The engine's score after intent, for ordering. */
+  readonly rank: number;
+  /** Query terms this action matched, and the fields they matched in. */
+  readonly matched: Readonly<Record<string, readonly string[]>>;
+  /** Share of the request's terms the action matched (0..1). */
+  readonly coverage: number;
+  /** Terms matched only through typo tolerance or a prefix. */
+  readonly loose: readonly string[];
+}
+
+export interface Engine {
+  readonly lexicon: CompiledLexicon;
+  analyze(text: string): Analysis;
+  search(q: Analysis, classify: (id: string) => "read" | "write" | "destructive" | undefined, hints: Analysis): Ranked[];
+}
+
+export async function loadEngine(): Promise<Engine> {
+  const stemmers = await loadStemmers();
+  const lexicon = JSON.parse(finderLexicon) as CompiledLexicon;
+  const analyze = analyzer(lexicon, stemmers);
+  const index = MiniSearch.loadJSON<IndexedAction>(finderIndex, indexOptions);
+  const concepts = new Set(Object.values(lexicon.spaced).flatMap((m) => Object.values(m).flat()));
+  for (const cs of Object.values(lexicon.scripts)) for (const c of cs) concepts.add(c);
+  return {
+    lexicon,
+    analyze: (text) => analyze(text),
+    search(q, classify, hints) {
+      const terms = [...new Set(q.terms)];
+      const hintTerms = [...new Set(hints.terms)].filter((t) => !terms.includes(t));
+      const all = [...terms, ...hintTerms];
+      if (all.length === 0) return [];
+      const results = index.search(all.join(" "), {
+        boost: BOOSTS,
+        combineWith: "OR",
+        prefix: (t) => !concepts.has(t) && t.length >= 4,
+        fuzzy: (t) => (concepts.has(t) || t.length < 4 ? false : t.length <= 5 ? 1 : 2),
+        weights: { fuzzy: 0.5, prefix: 0.6 },
+        // A reference (a pasted address, !123) steers but counts less than a word of the request.
+        boostTerm: (t) => (hintTerms.includes(t) ? 0.5 : 1),
+      });
+      const intents = new Set([...q.concepts].map((c) => lexicon.intents[c]).filter((i) => i !== undefined));
+      const wantsDelete = intents.has("destructive");
+      const content = terms.length > 0 ? terms : hintTerms;
+      return results.map((r) => rank(r, content, q, intents, wantsDelete, classify(r.id as string)));
+    },
+  };
+}
+
+function rank(
+  r: SearchResult,
+  content: readonly string[],
+  q: Analysis,
+  intents: ReadonlySet<string>,
+  wantsDelete: boolean,
+  kind: "read" | "write" | "destructive" | undefined,
+): Ranked {
+  const exact = content.filter((t) => r.match[t] !== undefined);
+  const loose = r.queryTerms.filter((t) => !exact.includes(t) && content.includes(t));
+  const coverage = content.length === 0 ? 0 : (exact.length + 0.6 * loose.length) / content.length;
+  let factor = 0.4 + 0.6 * coverage;
+  // A question about what happened ("which MRs did Alice merge?") asks for a read, whatever verb it names.
+  if (q.question && !wantsDelete) factor *= kind === "read" ? 1.3 : 0.6;
+  else if (intents.size === 0 || (intents.has("read") && intents.size === 1)) factor *= kind === "read" ? 1.2 : 0.85;
+  // A request with no delete word never gets a destructive action first.
+  if (kind === "destructive" && !wantsDelete) factor *= 0.45;
+  return { id: r.id as string, rank: r.score * factor, matched: r.match, coverage, loose };
+}
