@@ -51,7 +51,11 @@ function lookup(actions: readonly ActionRecord[]): Map<string, ActionRecord> {
 
 /** Ranks the given actions (the session's routable catalog) for a request, best first. */
 export async function findActions(query: string, actions: readonly ActionRecord[]): Promise<FinderResult> {
-  const e = await finderEngine();
+  return findWith(await finderEngine(), query, actions);
+}
+
+/** Ranks actions with a given engine. */
+export function findWith(e: Engine, query: string, actions: readonly ActionRecord[]): FinderResult {
   const raw = query.trim().toLowerCase();
   const exact = actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw));
   const { text, hints } = references(raw, e.lexicon);
@@ -62,7 +66,8 @@ export async function findActions(query: string, actions: readonly ActionRecord[
   const ranked = e.search({ ...q, question }, (id) => known.get(id)?.classification, h).filter((r) => known.has(r.id));
   ranked.sort((x, y) => y.rank - x.rank || (x.id < y.id ? -1 : 1));
   const top = ranked[0]?.rank ?? 1;
-  let hits: FinderHit[] = ranked.map((r) => {
+  // Nobody reads past the fiftieth result (the tool's limit): the rest are not worth their explanation.
+  let hits: FinderHit[] = ranked.slice(0, 50).map((r) => {
     const reasons = Object.entries(r.matched).flatMap(([term, fields]) =>
       fields.map((field) => ({ field, query_term: term, matched_value: term, score: Math.round(r.rank * 10) / 10, ...(r.loose.length > 0 ? { fuzzy: true } : {}) })),
     );

@@ -44,10 +44,10 @@ export function loadLexicon(root: string): Required<LexiconFile> {
 }
 
 /** The tuning set's requests per action ID (test/finder/eval/): tuning data, indexed as examples. */
-function examples(root: string): Map<string, string[]> {
+export function examples(root: string, files = (f: string) => f.endsWith(".json")): Map<string, string[]> {
   const dir = join(root, "test/finder/eval");
   const out = new Map<string, string[]>();
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const f of readdirSync(dir).filter(files).sort()) {
     for (const r of JSON.parse(readFileSync(join(dir, f), "utf8")) as { q: string; ids: string[] }[]) {
       for (const id of r.ids) out.set(id, [...(out.get(id) ?? []), r.q]);
     }
@@ -55,15 +55,14 @@ function examples(root: string): Map<string, string[]> {
   return out;
 }
 
-/** The lexicon and the index, as generated/finder-index.ts. */
-export async function finderOutputs(root: string, model: CatalogModel): Promise<Output[]> {
+/** The compiled lexicon and the MiniSearch index over the actions, with the given examples. */
+export async function buildIndex(root: string, actions: CatalogModel["actions"], byId: Map<string, string[]>) {
   const stemmers = await loadStemmers();
   const files = loadLexicon(root);
   const lexicon: CompiledLexicon = compileLexicon(files, stemmers);
   const analyze = analyzer(lexicon, stemmers);
   const en = (text: string) => analyze(text, { languages: ["en"], keepWords: true }).terms.join(" ");
-  const byId = examples(root);
-  const docs: IndexedAction[] = model.actions.map((a) => ({
+  const docs: IndexedAction[] = actions.map((a) => ({
     id: a.id,
     name: en(`${a.domain.replace(/_/g, " ")} ${a.action.replace(/_/g, " ")}`),
     title: en(a.title),
@@ -75,6 +74,12 @@ export async function finderOutputs(root: string, model: CatalogModel): Promise<
   }));
   const index = new MiniSearch<IndexedAction>(indexOptions);
   index.addAll(docs);
+  return { lexicon, index, docs };
+}
+
+/** The lexicon and the index, as generated/finder-index.ts. */
+export async function finderOutputs(root: string, model: CatalogModel): Promise<Output[]> {
+  const { lexicon, index } = await buildIndex(root, model.actions, examples(root));
   const content = [
     banner(model.docsVersion),
     "// The finder's compiled lexicon and its MiniSearch index over the catalog (codegen/steps/finder.ts), as",

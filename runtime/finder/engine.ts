@@ -4,7 +4,7 @@
 // action first).
 import MiniSearch, { type SearchResult } from "minisearch";
 import { finderIndex, finderLexicon } from "../../generated/finder-index.js";
-import { analyzer, loadStemmers, type Analysis, type CompiledLexicon } from "./analyze.js";
+import { analyzer, loadStemmers, type Analysis, type CompiledLexicon, type Stemmers } from "./analyze.js";
 import { BOOSTS, indexOptions, type IndexedAction } from "./fields.js";
 
 /** One action the index found, with what decided its rank. */
@@ -26,16 +26,18 @@ export interface Engine {
   search(q: Analysis, classify: (id: string) => "read" | "write" | "destructive" | undefined, hints: Analysis): Ranked[];
 }
 
+/** The engine over the generated lexicon and index. */
 export async function loadEngine(): Promise<Engine> {
   const stemmers = await loadStemmers();
-  const lexicon = JSON.parse(finderLexicon) as CompiledLexicon;
+  return engineOf(JSON.parse(finderLexicon) as CompiledLexicon, MiniSearch.loadJSON<IndexedAction>(finderIndex, indexOptions), stemmers);
+}
+
+/** An engine over a lexicon and an index (the generated ones, or others an evaluation builds). */
+export function engineOf(lexicon: CompiledLexicon, index: MiniSearch<IndexedAction>, stemmers: Stemmers): Engine {
   const analyze = analyzer(lexicon, stemmers);
-  const index = MiniSearch.loadJSON<IndexedAction>(finderIndex, indexOptions);
-  const concepts = new Set(Object.values(lexicon.spaced).flatMap((m) => Object.values(m).flat()));
-  for (const cs of Object.values(lexicon.scripts)) for (const c of cs) concepts.add(c);
   return {
     lexicon,
-    analyze: (text) => analyze(text),
+    analyze: (text) => analyze(text, { keepWords: true }),
     search(q, classify, hints) {
       const terms = [...new Set(q.terms)];
       const hintTerms = [...new Set(hints.terms)].filter((t) => !terms.includes(t));
@@ -44,8 +46,9 @@ export async function loadEngine(): Promise<Engine> {
       const results = index.search(all.join(" "), {
         boost: BOOSTS,
         combineWith: "OR",
-        prefix: (t) => !concepts.has(t) && t.length >= 4,
-        fuzzy: (t) => (concepts.has(t) || t.length < 4 ? false : t.length <= 5 ? 1 : 2),
+        // Only words the lexicon does not know (typos, rare words) are matched by prefix and with typo tolerance.
+        prefix: (t) => q.loose.has(t) && t.length >= 4,
+        fuzzy: (t) => (!q.loose.has(t) || t.length < 4 ? false : t.length <= 5 ? 1 : 2),
         weights: { fuzzy: 0.5, prefix: 0.6 },
         // A reference (a pasted address, !123) steers but counts less than a word of the request.
         boostTerm: (t) => (hintTerms.includes(t) ? 0.5 : 1),
