@@ -63,7 +63,11 @@ export function findWith(e: Engine, query: string, actions: readonly ActionRecor
   const question = q.question || /[?？]\s*$/.test(raw);
   const h = e.analyze(hints.join(" "));
   const known = lookup(actions);
-  const ranked = e.search({ ...q, question }, (id) => known.get(id)?.classification, h).filter((r) => known.has(r.id));
+  const about = (id: string) => {
+    const a = known.get(id);
+    return a && { kind: a.classification, action: a.action };
+  };
+  const ranked = e.search({ ...q, question }, about, h).filter((r) => known.has(r.id));
   ranked.sort((x, y) => y.rank - x.rank || (x.id < y.id ? -1 : 1));
   const top = ranked[0]?.rank ?? 1;
   // Nobody reads past the fiftieth result (the tool's limit): the rest are not worth their explanation.

@@ -74,6 +74,8 @@ export interface Analysis {
   readonly loose: Set<string>;
   /** A question word was found. */
   readonly question: boolean;
+  /** An English plural named a concept ("branches"): a list is asked for. */
+  readonly plural: boolean;
 }
 
 /** Reused segmenters per script. */
@@ -113,6 +115,7 @@ export function analyzer(lex: CompiledLexicon, stemmers: Stemmers) {
     const concepts = new Set<string>();
     const loose = new Set<string>();
     let isQuestion = false;
+    let plural = false;
     let t = normalize(text).replace(/_/g, " ");
     const emit = (cs: readonly string[]) => {
       for (const c of cs) {
@@ -153,8 +156,9 @@ export function analyzer(lex: CompiledLexicon, stemmers: Stemmers) {
           const key = span.map((w) => stem(lang, w)).join(" ");
           // A stem of another language than English must be long enough not to be a chance collision.
           const found = map?.[key];
-          if (found && (lang === "en" || key.length >= 4 || n > 1)) {
+          if (found && (lang === "en" || span.join(" ").length >= 4)) {
             emit(found);
+            if (lang === "en" && n === 1 && span[0].endsWith("s") && key !== span[0]) plural = true;
             if (opts.keepWords) for (const w of span) if (!stop.has(w)) terms.push(stem("en", w));
             hit = n;
             break;
@@ -172,7 +176,7 @@ export function analyzer(lex: CompiledLexicon, stemmers: Stemmers) {
       }
       i += hit;
     }
-    return { terms, concepts, loose, question: isQuestion };
+    return { terms, concepts, loose, question: isQuestion, plural };
   };
 }
 

@@ -23,7 +23,14 @@ export interface Ranked {
 export interface Engine {
   readonly lexicon: CompiledLexicon;
   analyze(text: string): Analysis;
-  search(q: Analysis, classify: (id: string) => "read" | "write" | "destructive" | undefined, hints: Analysis): Ranked[];
+  search(q: Analysis, about: (id: string) => About | undefined, hints: Analysis): Ranked[];
+}
+
+/** What the ranking needs to know of an action beyond the index. */
+export interface About {
+  readonly kind: "read" | "write" | "destructive";
+  /** The action part of its canonical ID (`list_protected`). */
+  readonly action: string;
 }
 
 /** The engine over the generated lexicon and index. */
@@ -35,10 +42,17 @@ export async function loadEngine(): Promise<Engine> {
 /** An engine over a lexicon and an index (the generated ones, or others an evaluation builds). */
 export function engineOf(lexicon: CompiledLexicon, index: MiniSearch<IndexedAction>, stemmers: Stemmers): Engine {
   const analyze = analyzer(lexicon, stemmers);
+  // The terms of each word of an action's name, once per action.
+  const nameWords = new Map<string, string[][]>();
+  const wordsOf = (action: string) => {
+    let w = nameWords.get(action);
+    if (!w) nameWords.set(action, (w = action.split("_").map((x) => analyze(x, { languages: ["en"], keepWords: true }).terms).filter((t) => t.length > 0)));
+    return w;
+  };
   return {
     lexicon,
     analyze: (text) => analyze(text, { keepWords: true }),
-    search(q, classify, hints) {
+    search(q, about, hints) {
       const terms = [...new Set(q.terms)];
       const hintTerms = [...new Set(hints.terms)].filter((t) => !terms.includes(t));
       const all = [...terms, ...hintTerms];
@@ -56,7 +70,15 @@ export function engineOf(lexicon: CompiledLexicon, index: MiniSearch<IndexedActi
       const intents = new Set([...q.concepts].map((c) => lexicon.intents[c]).filter((i) => i !== undefined));
       const wantsDelete = intents.has("destructive");
       const content = terms.length > 0 ? terms : hintTerms;
-      return results.map((r) => rank(r, content, q, intents, wantsDelete, classify(r.id as string)));
+      const asked = new Set([...terms, ...hintTerms]);
+      // A request naming no verb asks for the plain reads.
+      const implied = intents.size === 0 ? ["list", "get"] : q.plural && !intents.has("write") && !intents.has("destructive") ? ["list"] : [];
+      return results.map((r) => {
+        const a = about(r.id as string);
+        // Each word of the action's name the request did not ask for makes it a worse fit.
+        const unasked = a ? wordsOf(a.action).filter((ts) => !ts.some((t) => asked.has(t) || implied.includes(t))).length : 0;
+        return rank(r, content, q, intents, wantsDelete, a?.kind, unasked);
+      });
     },
   };
 }
@@ -68,11 +90,12 @@ function rank(
   intents: ReadonlySet<string>,
   wantsDelete: boolean,
   kind: "read" | "write" | "destructive" | undefined,
+  unasked: number,
 ): Ranked {
   const exact = content.filter((t) => r.match[t] !== undefined);
   const loose = r.queryTerms.filter((t) => !exact.includes(t) && content.includes(t));
   const coverage = content.length === 0 ? 0 : (exact.length + 0.6 * loose.length) / content.length;
-  let factor = 0.4 + 0.6 * coverage;
+  let factor = (0.4 + 0.6 * coverage) * 0.85 ** unasked;
   // A question about what happened ("which MRs did Alice merge?") asks for a read, whatever verb it names.
   if (q.question && !wantsDelete) factor *= kind === "read" ? 1.3 : 0.6;
   else if (intents.size === 0 || (intents.has("read") && intents.size === 1)) factor *= kind === "read" ? 1.2 : 0.85;
