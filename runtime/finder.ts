@@ -65,7 +65,7 @@ export function findWith(e: Engine, query: string, actions: readonly ActionRecor
   const known = lookup(actions);
   const about = (id: string) => {
     const a = known.get(id);
-    return a && { kind: a.classification, action: a.action };
+    return a && { kind: a.classification, domain: a.domain, action: a.action };
   };
   const ranked = e.search({ ...q, question }, about, h).filter((r) => known.has(r.id));
   ranked.sort((x, y) => y.rank - x.rank || (x.id < y.id ? -1 : 1));

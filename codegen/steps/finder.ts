@@ -18,13 +18,15 @@ interface LexiconFile {
   question?: Record<string, string[]>;
   routes?: Record<string, string[]>;
   subroutes?: Record<string, string[]>;
+  references?: Record<string, string[]>;
+  implied?: { none: string[]; plural: string[] };
 }
 
 /** Reads and validates every lexicon file; a problem names its file and field. */
 export function loadLexicon(root: string): Required<LexiconFile> {
   const dir = join(root, "catalog/lexicon");
   const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(root, "codegen/lexicon.schema.json"), "utf8")) as object);
-  const merged: Required<LexiconFile> = { concepts: {}, verbs: {}, stop: {}, question: {}, routes: {}, subroutes: {} };
+  const merged = { concepts: {}, verbs: {}, stop: {}, question: {}, routes: {}, subroutes: {}, references: {}, implied: {} } as Required<LexiconFile>;
   const problems: string[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
     const data = parse(readFileSync(join(dir, name), "utf8")) as LexiconFile;

@@ -23,6 +23,10 @@ export interface CompiledLexicon {
   /** A web page's route → words for it; a page's third part → more words. */
   readonly routes: Readonly<Record<string, readonly string[]>>;
   readonly subroutes: Readonly<Record<string, readonly string[]>>;
+  /** A kind of GitLab reference (`merge_request` for !123, `sha`, `project_page`...) → words for it. */
+  readonly references: Readonly<Record<string, readonly string[]>>;
+  /** The verbs a request naming none asks for, and those a plural asks for. */
+  readonly implied: { readonly none: readonly string[]; readonly plural: readonly string[] };
 }
 
 /** A Snowball stemmer per language of the lexicon written with spaces. */
@@ -191,6 +195,8 @@ export function compileLexicon(
     question: Record<string, string[]>;
     routes: Record<string, string[]>;
     subroutes: Record<string, string[]>;
+    references: Record<string, string[]>;
+    implied: { none: string[]; plural: string[] };
   },
   stemmers: Stemmers,
 ): CompiledLexicon {
@@ -225,5 +231,5 @@ export function compileLexicon(
     }
   }
   const fold = (lists: Record<string, string[]>) => [...new Set(Object.values(lists).flat().map(normalize))].sort();
-  return { spaced, scripts, maxWords, maxChars, stop: fold(files.stop), question: fold(files.question), intents, routes: files.routes, subroutes: files.subroutes };
+  return { spaced, scripts, maxWords, maxChars, stop: fold(files.stop), question: fold(files.question), intents, routes: files.routes, subroutes: files.subroutes, references: files.references, implied: files.implied };
 }

@@ -29,6 +29,7 @@ export interface Engine {
 /** What the ranking needs to know of an action beyond the index. */
 export interface About {
   readonly kind: "read" | "write" | "destructive";
+  readonly domain: string;
   /** The action part of its canonical ID (`list_protected`). */
   readonly action: string;
 }
@@ -71,12 +72,14 @@ export function engineOf(lexicon: CompiledLexicon, index: MiniSearch<IndexedActi
       const wantsDelete = intents.has("destructive");
       const content = terms.length > 0 ? terms : hintTerms;
       const asked = new Set([...terms, ...hintTerms]);
+      // A plural asks for the list, whatever read verb came with it ("show protected branches").
+      if (q.plural && !intents.has("write") && !intents.has("destructive")) for (const v of lexicon.implied.none) if (!lexicon.implied.plural.includes(v)) asked.delete(v);
       // A request naming no verb asks for the plain reads.
-      const implied = intents.size === 0 ? ["list", "get"] : q.plural && !intents.has("write") && !intents.has("destructive") ? ["list"] : [];
+      const implied = intents.size === 0 ? lexicon.implied.none : q.plural && !intents.has("write") && !intents.has("destructive") ? lexicon.implied.plural : [];
       return results.map((r) => {
         const a = about(r.id as string);
         // Each word of the action's name the request did not ask for makes it a worse fit.
-        const unasked = a ? wordsOf(a.action).filter((ts) => !ts.some((t) => asked.has(t) || implied.includes(t))).length : 0;
+        const unasked = a ? wordsOf(`${a.domain}_${a.action}`).filter((ts) => !ts.some((t) => asked.has(t) || implied.includes(t))).length : 0;
         return rank(r, content, q, intents, wantsDelete, a?.kind, unasked);
       });
     },

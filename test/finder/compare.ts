@@ -43,7 +43,7 @@ const orama: Engine = {
       const own = docTerms.get(id)!;
       const matched = Object.fromEntries(terms.filter((t) => own.has(t)).map((t) => [t, ["any"]]));
       const coverage = q.terms.length === 0 ? 0 : [...new Set(q.terms)].filter((t) => own.has(t)).length / new Set(q.terms).size;
-      const kind = classify(id);
+      const kind = classify(id)?.kind;
       let factor = 0.4 + 0.6 * coverage;
       if (q.question && !wantsDelete) factor *= kind === "read" ? 1.3 : 0.6;
       else if (intents.size === 0 || (intents.has("read") && intents.size === 1)) factor *= kind === "read" ? 1.2 : 0.85;
