@@ -162,7 +162,8 @@ export function analyzer(lex: CompiledLexicon, stemmers: Stemmers) {
           const found = map?.[key];
           if (found && (lang === "en" || span.join(" ").length >= 4)) {
             emit(found);
-            if (lang === "en" && n === 1 && span[0].endsWith("s") && key !== span[0]) plural = true;
+            const last = span[n - 1];
+            if (lang === "en" && last.endsWith("s") && stem("en", last) !== last) plural = true;
             if (opts.keepWords) for (const w of span) if (!stop.has(w)) terms.push(stem("en", w));
             hit = n;
             break;
