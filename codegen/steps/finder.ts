@@ -6,7 +6,10 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import MiniSearch from "minisearch";
 import { parse } from "yaml";
+// The index must be built with the very analyzer and options the runtime queries it with: one source for both.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { analyzer, compileLexicon, loadStemmers, type CompiledLexicon, type Intent } from "../../runtime/finder/analyze.js";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { indexOptions, type IndexedAction } from "../../runtime/finder/fields.js";
 import { banner, type Output } from "../lib/emit.js";
 import type { CatalogModel } from "../lib/model.js";
