@@ -77,7 +77,8 @@ export function engineOf(lexicon: CompiledLexicon, index: MiniSearch<IndexedActi
       // A plural asks for the list, whatever read verb came with it ("show protected branches").
       if (q.plural && !intents.has("write") && !intents.has("destructive")) for (const v of lexicon.implied.none) if (!lexicon.implied.plural.includes(v)) asked.delete(v);
       // A request naming no verb asks for the plain reads.
-      const implied = intents.size === 0 ? lexicon.implied.none : q.plural && !intents.has("write") && !intents.has("destructive") ? lexicon.implied.plural : [];
+      const listing = q.plural && !intents.has("write") && !intents.has("destructive");
+      const implied = listing ? lexicon.implied.plural : intents.size === 0 ? lexicon.implied.none : [];
       return results.map((r) => {
         const a = about(r.id as string);
         // Each word of the action's name the request did not ask for makes it a worse fit.
