@@ -57,7 +57,9 @@ export async function findActions(query: string, actions: readonly ActionRecord[
 /** Ranks actions with a given engine. */
 export function findWith(e: Engine, query: string, actions: readonly ActionRecord[]): FinderResult {
   const raw = query.trim().toLowerCase();
-  const exact = actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw));
+// An alias, or a lifecycle alias (issue.close runs issue.update), names its action outright (CAT-23).
+  const exact =
+    actions.find((a) => a.id === raw) ?? actions.find((a) => a.aliases.includes(raw) || (a.lifecycleAliases ?? []).some((x) => x.alias === raw));
   const { text, hints } = references(raw, e.lexicon);
   const q = e.analyze(text);
   const question = q.question || /[?？]\s*$/.test(raw);
