@@ -15,6 +15,7 @@ import { typeOutputs } from "./steps/types.js";
 import { docOutputs } from "./steps/docs.js";
 import { auditStep } from "./steps/audit.js";
 import { auditTable, serializeGaps, GAPS_FILE, WRITE_GAPS, type AuditResult } from "./lib/audit.js";
+import { finderOutputs } from "./steps/finder.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Folders whose every file codegen owns: a file there that codegen no longer writes is stale. */
@@ -76,6 +77,7 @@ async function build(only?: string, rewriteGaps = false): Promise<{ outputs: Out
     types: () => typeOutputs(root, loaded.raw, model),
     docs: () => docOutputs(model),
     audit: () => audited().outputs,
+    finder: () => finderOutputs(root, model),
   };
   let memo: ReturnType<typeof auditStep> | undefined;
   const audited = () => (memo ??= auditStep(root, loaded.raw, model, undefined, rewriteGaps));

@@ -144,7 +144,7 @@ export function loadCatalog(file: string, schemaFile: string): LoadedCatalog {
   const folder = join(dir, "catalog");
   if (existsSync(folder)) {
     for (const name of (readdirSync(folder, { recursive: true }) as string[])
-      .filter((n) => n.endsWith(".yaml"))
+      .filter((n) => n.endsWith(".yaml") && !n.startsWith("lexicon/"))
       .sort()) {
       const rel = relative(dir, join(folder, name));
       if (!named.has(rel))

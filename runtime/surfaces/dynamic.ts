@@ -7,7 +7,7 @@ import type { Tier } from "../catalog/types.js";
 import type { Logger } from "../log.js";
 import type { SessionView } from "../policy/view.js";
 import { executeAction } from "../execute.js";
-import { findActions, lowConfidence, parameterGuidance, suggestions, tokenize } from "../finder.js";
+import { closestDomains, findActions, lowConfidence, parameterGuidance, suggestions } from "../finder.js";
 import { code, escapeText } from "../markdown/escape.js";
 import { cellsTable } from "../markdown/writer.js";
 import type { Outcome } from "../result.js";
@@ -32,6 +32,7 @@ export function dynamicSurface(view: SessionView): Surface {
       title: "GitLab Find Action",
       description:
         "Find the GitLab action for a task, in plain words (for example: list branches, delete a branch, protected branches). " +
+        "English with GitLab's own terms (merge request, pipeline, protected branch) works best; other languages are understood too. " +
         "Returns canonical action IDs with their input and output schemas. Sends nothing to GitLab.",
       inputSchema: {
         type: "object",
@@ -93,7 +94,7 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
   const { action, ambiguous, preset } = resolveAction(view.full, name);
   if (ambiguous) return refusal(`${EXEC}: action alias "${name}" is ambiguous. Use one canonical action ID explicitly: ${ambiguous.map((a) => `\`${a.id}\``).join(", ")}.`);
   if (!action) {
-    const near = suggestActions(catalog, name);
+    const near = await suggestActions(catalog, name);
     return refusal(
       near.length > 0
         ? `${EXEC}: unknown action "${name}". Did you mean ${near.map((id) => `\`${id}\``).join(", ")}? Use canonical action IDs with ${EXEC}.`
@@ -126,9 +127,9 @@ async function execute(view: SessionView, args: Record<string, unknown>, ctx: Pa
 }
 
 /** Up to five canonical IDs near a mistyped name, by finder score then edit distance. */
-export function suggestActions(catalog: Catalog, name: string): string[] {
+export async function suggestActions(catalog: Catalog, name: string): Promise<string[]> {
   // Only confident finder matches are offered, so a lone domain word does not list the whole domain.
-  const byFinder = findActions(name, catalog.actions)
+  const byFinder = (await findActions(name, catalog.actions)).hits
     .filter((h) => h.score >= 80)
     .map((h) => h.action.id);
   const byDistance = catalog.actions
@@ -149,10 +150,9 @@ async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger
   if (args.limit !== undefined && (!Number.isInteger(args.limit) || (args.limit as number) < 1)) return refusal(`${FIND}: invalid params. Invalid values: limit must be an integer >= 1 (got ${JSON.stringify(args.limit)}).`);
   if (args.explain !== undefined && typeof args.explain !== "boolean") return refusal(`${FIND}: invalid params. Invalid values: explain must be of type boolean (got ${JSON.stringify(args.explain)}).`);
   const limit = Math.min((args.limit as number | undefined) ?? 20, 50);
-  const all = findActions(query, catalog.actions);
+  const { hits: all, terms } = await findActions(query, catalog.actions);
   const hits = all.slice(0, limit);
   const weakTop = lowConfidence(all);
-  const terms = tokenize(query);
   const codes = await Promise.all(hits.map((h) => actionCode(h.action, log)));
   const results = hits.map((h, i) => {
     const a = h.action;
@@ -204,6 +204,13 @@ async function find(catalog: Catalog, args: Record<string, unknown>, log: Logger
         results.map((r) => [code(r.id), String(r.score), r.destructive ? "yes" : "no", escapeText(r.required_params.join(", ") || "none")]),
       ),
     );
+    if (weakTop) {
+      // A weak best match says so, with where to look next (issue 24).
+      const near = closestDomains(all, catalog.domains);
+      structured.closest_domains = near.map((d) => ({ domain: d.name, title: d.title, overview: d.description }));
+      lines.push("", "Low confidence: no action matches this request well. Rephrase it with GitLab's terms, or look at these domains:");
+      lines.push(...near.map((d) => `- ${code(d.name)} (${escapeText(d.title)}): ${escapeText(d.description)}`));
+    }
     lines.push("", `Run one with ${EXEC}: required parameters go inside params, and confirm is a top-level argument used only for destructive actions.`);
     const guidance = Object.entries(results[0].parameter_guidance).slice(0, 2);
     if (guidance.length > 0) lines.push("", ...guidance.map(([name, advice]) => `- ${code(name)}: ${escapeText(advice)}`));

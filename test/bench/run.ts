@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { GitLabSimulator } from "../sim/simulator.js";
 import { CLI, SIM_TOKEN } from "../helpers/mcp.js";
 import { RawClient } from "./rawClient.js";
+import { measureFinder } from "./finder.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(`${root}test/bench/budgets.json`, "utf8")) as {
@@ -17,6 +18,9 @@ const budgets = JSON.parse(readFileSync(`${root}test/bench/budgets.json`, "utf8"
   peak_rss_mb: number;
   overhead_ms_per_list_call: number;
   find_action_ms: number;
+  find_p50_ms: number;
+  find_p99_ms: number;
+  find_first_ms: number;
   hostile_call_ms: number;
 };
 const STARTS = 7;
@@ -201,6 +205,13 @@ if (part("hostile")) {
   c.close();
 }
 await sim.close();
+
+{
+  const f = await measureFinder(root);
+  record(`find in process over ${f.n} requests: p50`, `${f.p50.toFixed(2)} ms`, f.p50 <= budgets.find_p50_ms, `≤ ${budgets.find_p50_ms} ms`);
+  record(`find in process: p99`, `${f.p99.toFixed(2)} ms`, f.p99 <= budgets.find_p99_ms, `≤ ${budgets.find_p99_ms} ms`);
+  record("first find in process (loads the library and the index)", `${f.firstMs.toFixed(1)} ms`, f.firstMs <= budgets.find_first_ms, `≤ ${budgets.find_first_ms} ms`);
+}
 
 const table = ["| Measure | Median (min–max) or value | Budget | |", "| --- | --- | --- | --- |", ...rows.map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${r.ok ? "✅" : "❌"} |`)].join("\n");
 console.log(table);

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { actions } from "../../generated/index.js";
 import { findActions } from "../../runtime/finder.js";
 
-const top = (q: string, n = 3) => findActions(q, actions).slice(0, n).map((h) => h.action.id);
+const top = async (q: string, n = 3) => (await findActions(q, actions)).hits.slice(0, n).map((h) => h.action.id);
 
 describe("references and pasted addresses", () => {
   const cases: [string, string][] = [
@@ -23,12 +23,12 @@ describe("references and pasted addresses", () => {
     ["list the branches of group/project", "branch.list"],
   ];
   for (const [q, want] of cases) {
-    it(`${q} -> ${want}`, () => assert.equal(top(q, 1)[0], want, `got ${top(q).join(", ")}`));
+    it(`${q} -> ${want}`, async () => assert.equal((await top(q, 1))[0], want, `got ${(await top(q)).join(", ")}`));
   }
 
-  it("a reference does not exclude actions that match the words around it", () => {
+  it("a reference does not exclude actions that match the words around it", async () => {
     // `group/project` names a project, yet the request is for branches.
-    assert.deepEqual(top("protected branches of gitlab-org/gitlab", 1), ["branch.list_protected"]);
+    assert.deepEqual(await top("protected branches of gitlab-org/gitlab", 1), ["branch.list_protected"]);
   });
 });
 
@@ -41,24 +41,24 @@ describe("verb and question words steer, never exclude", () => {
     ["see the ci variables of group/project", "ci_variable.list"],
   ];
   for (const [q, want] of cases) {
-    it(`${q} -> ${want}`, () => assert.equal(top(q, 1)[0], want, `got ${top(q).join(", ")}`));
+    it(`${q} -> ${want}`, async () => assert.equal((await top(q, 1))[0], want, `got ${(await top(q)).join(", ")}`));
   }
 });
 
 describe("never no matching action while a word matches", () => {
-  it("an action's title with unknown words around it still finds actions", () => {
+  it("an action's title with unknown words around it still finds actions", async () => {
     for (const a of actions) {
       const q = `${a.title} frobnicate quux zzyzx for the platypus`;
-      assert.ok(findActions(q, actions).length > 0, `"${q}" found nothing`);
+      assert.ok((await findActions(q, actions)).hits.length > 0, `"${q}" found nothing`);
     }
   });
 
-  it("two unrelated requests in one query still find both kinds of action", () => {
-    const hits = findActions("approve the merge request and also the wiki page", actions).map((h) => h.action.id);
+  it("two unrelated requests in one query still find both kinds of action", async () => {
+    const hits = (await findActions("approve the merge request and also the wiki page", actions)).hits.map((h) => h.action.id);
     assert.ok(hits.includes("merge_request.approve"), hits.join(", "));
   });
 
-  it("a query of unknown words only still finds nothing", () => {
-    assert.deepEqual(findActions("frobnicate the quux", actions), []);
+  it("a query of unknown words only still finds nothing", async () => {
+    assert.deepEqual((await findActions("frobnicate the quux", actions)).hits, []);
   });
 });

@@ -33,7 +33,7 @@ const add = (key: string, top1: boolean, top5: boolean) => {
 const times: number[] = [];
 for (const c of cases) {
   const started = performance.now();
-  const ranked = findActions(c.q, actions).map((h) => h.action.id);
+  const ranked = (await findActions(c.q, actions)).hits.map((h) => h.action.id);
   times.push(performance.now() - started);
   const top1 = c.ids.includes(ranked[0]);
   const top5 = ranked.slice(0, 5).some((id) => c.ids.includes(id));
