@@ -29,7 +29,7 @@ import type { Connection } from "./gitlab/transport.js";
 import { RATE_LIMITED, RateLimiter, rateLimitText, type Charge, type Limiter } from "./ratelimit.js";
 import type { ExecContext } from "./context.js";
 import { GitLabClient, instanceRoot, timed, type GitLabApi } from "./gitlab/client.js";
-import { MAX_RETRIES, type RetryListener } from "./gitlab/retry.js";
+import { progressReporter, retryProgress } from "./progress.js";
 import { Logger, mayCarrySecret, redactDeep } from "./log.js";
 import { toCallToolResult, type Outcome } from "./result.js";
 import { DYNAMIC_INSTRUCTIONS, dynamicSurface } from "./surfaces/dynamic.js";
@@ -259,30 +259,6 @@ function canElicit(era: Era, server: Server, extra: ServerContext, transportCanE
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
-/**
- * §6.10: a call whose client sent a progressToken hears, while it waits, what it is waiting for: each
- * retry of a GitLab request (a 503, a rate limit, a reset connection) is a notifications/progress with a
- * strictly increasing count. Both eras carry it: on stdio as a message, over HTTP on the call's own
- * event stream. A notification that cannot be sent (the client went away) is not an error of the call.
- */
-/** Progress notifications of one call, when the client asked for them with a progress token. */
-function progressReporter(token: string | number | undefined, extra: ServerContext): ((message: string) => void) | undefined {
-  if (token === undefined) return undefined;
-  let progress = 0;
-  return (message) => {
-    extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
-  };
-}
-
-/** RES-8: a retry the client can see coming. */
-function retryProgress(progress: ((message: string) => void) | undefined): RetryListener | undefined {
-  if (!progress) return undefined;
-  return (info) => {
-    const cause = info.status !== undefined ? `GitLab answered ${info.status}` : `the connection failed (${info.error ?? "network error"})`;
-    progress(`${cause}: retry ${info.retry} of ${MAX_RETRIES} in ${(info.waitMs / 1000).toFixed(1)} s`);
-  };
-}
 
 /** A key of the request's 2026-07-28 envelope (the SDK lifts them out of _meta before the handler runs). */
 const envelope = <T>(extra: ServerContext, key: string): T | undefined => (extra.mcpReq.envelope as Record<string, T> | undefined)?.[key];

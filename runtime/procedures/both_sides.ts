@@ -7,7 +7,7 @@
 //   that status (`refused:`) after it.
 import { errorText, GitLabHttpError } from "../gitlab/errors.js";
 import { pathSegment } from "../gitlab/route.js";
-import type { Procedure } from "./index.js";
+import type { Procedure } from "./types.js";
 import { sideValue } from "./sides.js";
 
 export const bothSides: Procedure = async ({ action, params, ctx, call, object }) => {
