@@ -32,7 +32,7 @@ export function dynamicSurface(view: SessionView): Surface {
       title: "GitLab Find Action",
       description:
         "Find the GitLab action for a task, in plain words (for example: list branches, delete a branch, protected branches). " +
-        "English with GitLab's own terms (merge request, pipeline, protected branch) works best; other languages are understood too. " +
+        "English with GitLab's own terms (merge request, pipeline, protected branch) works best. Other languages are understood too. " +
         "Returns canonical action IDs with their input and output schemas. Sends nothing to GitLab.",
       inputSchema: {
         type: "object",
